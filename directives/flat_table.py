@@ -1,0 +1,419 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The ``flat-table`` directive and its ``:cspan:`` / ``:rspan:`` roles.
+
+A flat-table is a two-level bullet list, like ``list-table``, whose cells may
+span rows and columns.  The directive works in three steps so that bad input
+never breaks a build:
+
+1. *parse* the nested list into a plain description of rows and cells
+   (:class:`SourceCell`), reading span roles at the start of each cell;
+2. *place* the cells on the shared :class:`~linuxdoc_builders.tablegrid.TableGrid`,
+   which reduces impossible spans and says why, then auto-span or fill short
+   rows;
+3. *build* plain docutils table nodes, so that every builder can render them.
+
+A table whose structure cannot be understood (not a two-level list, a row
+without cells) is rejected the way docutils rejects a bad ``list-table``: an
+error naming file and line, and the source shown as a literal block.  Span
+problems are reported with file, line, row and cell, repaired, and the table
+is still rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.parsers.rst.directives.tables import Table
+from sphinx.locale import __
+from sphinx.util import logging
+
+from linuxdoc_builders import __version__
+from linuxdoc_builders.tablegrid import Repair, SpanRequest, TableGrid
+
+if TYPE_CHECKING:
+    from docutils.parsers.rst.states import Inliner
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+#: Span values are clipped to the table anyway; this only keeps ``int()``
+#: away from arbitrarily long digit strings.
+_MAX_SPAN_DIGITS = 9
+
+#: ``document`` attribute counting flat-tables being parsed right now, so the
+#: span roles know whether they stand inside one.
+_DEPTH_ATTR = '_linuxdoc_flat_table_depth'
+
+
+class span_marker(nodes.Inline, nodes.Element):  # noqa: N801 (docutils style)
+    """What a ``:cspan:`` or ``:rspan:`` role leaves for the directive.
+
+    It never outlives the directive's run: the directive consumes or removes
+    every marker in its content, so no writer ever sees one.
+    """
+
+
+def span_role(name: str, rawtext: str, text: str, lineno: int,
+              inliner: Inliner, options: dict[str, Any] | None = None,
+              content: list[str] | None = None,
+              ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``:cspan:`N``` and ``:rspan:`N```: mark the cell for the directive.
+
+    The value is checked by the directive, which knows the row and cell.
+    """
+    document = inliner.document
+    if not getattr(document, _DEPTH_ATTR, 0):
+        source, line = inliner.reporter.get_source_and_line(lineno)
+        logger.warning(__('the :%s: role works only inside a flat-table; '
+                          'ignored'), name, location=f'{source}:{line}',
+                       type='flat-table', subtype='role')
+        return [], []
+    marker = span_marker(rawtext, kind=name, value=text)
+    marker.source, marker.line = inliner.reporter.get_source_and_line(lineno)
+    return [marker], []
+
+
+@dataclass
+class SourceCell:
+    """One cell as written: its content, its span request and its place."""
+
+    row: int
+    index: int
+    line: int | None
+    content: list[nodes.Node]
+    request: SpanRequest = SpanRequest()
+
+
+@dataclass
+class SourceTable:
+    """The parsed source of one flat-table, before placement."""
+
+    rows: list[list[SourceCell]] = field(default_factory=list)
+    row_targets: list[list[nodes.target]] = field(default_factory=list)
+    messages: list[nodes.system_message] = field(default_factory=list)
+
+
+class Rejected(Exception):
+    """The table's structure cannot be understood; carries the message."""
+
+
+_REPAIR_MESSAGES = {
+    Repair.PAST_LAST_ROW: __('%s %d runs past the last row'),
+    Repair.HEADER_INTO_BODY: __('%s %d runs from the header rows into the '
+                                'body'),
+    Repair.PAST_LAST_COLUMN: __('%s %d runs past the last column'),
+    Repair.OVERLAP: __('%s %d overlaps another cell'),
+    Repair.EMPTY_COLUMNS: __('%s %d spans columns in which no cell begins'),
+    Repair.NO_ROOM: __('%s %d leaves no room for the cell'),
+}
+
+
+class FlatTable(Table):
+    """The ``flat-table`` directive: a list-table with row and column spans."""
+
+    option_spec: ClassVar[dict[str, Any]] = {
+        'header-rows': directives.nonnegative_int,
+        'stub-columns': directives.nonnegative_int,
+        'widths': directives.value_or(('auto', 'grid'),
+                                      directives.positive_int_list),
+        'width': directives.length_or_percentage_or_unitless,
+        'align': Table.option_spec['align'],
+        'class': directives.class_option,
+        'name': directives.unchanged,
+        'fill-cells': directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        if not self.content:
+            return self._rejection(__('the "%s" directive is empty; content '
+                                      'required') % self.name)
+        title, messages = self.make_title()
+        parsed = nodes.Element()
+        document = self.state.document
+        setattr(document, _DEPTH_ATTR, getattr(document, _DEPTH_ATTR, 0) + 1)
+        try:
+            self.state.nested_parse(self.content, self.content_offset, parsed)
+        finally:
+            depth = getattr(document, _DEPTH_ATTR) - 1
+            if depth:
+                setattr(document, _DEPTH_ATTR, depth)
+            else:
+                delattr(document, _DEPTH_ATTR)
+        try:
+            source = self._parse(parsed)
+            header_rows, stub_columns = self._dimensions(source)
+        except Rejected as rejection:
+            return self._rejection(str(rejection))
+        grid = self._place(source, header_rows, stub_columns)
+        table = self._build(source, grid)
+        if title:
+            table.insert(0, title)
+        return [table, *messages, *source.messages]
+
+    # -- messages ----------------------------------------------------------
+
+    def _location(self, line: int | None = None) -> str:
+        source, directive_line = self.state_machine.get_source_and_line(
+            self.lineno)
+        return f'{source}:{line or directive_line}'
+
+    def _rejection(self, message: str) -> list[nodes.Node]:
+        """The error, and the table's source shown as a literal block.
+
+        The source stands outside the system message so that readers see
+        it even where Sphinx drops system messages (``keep_warnings``).
+        """
+        error = self.reporter.error(message, line=self.lineno)
+        source = nodes.literal_block(self.block_text, self.block_text)
+        source['classes'].append('flat-table-rejected')
+        source['language'] = 'rst'
+        return [error, source]
+
+    def _cell_message(self, level: str, cell: SourceCell, subtype: str,
+                      message: str, *args: object) -> None:
+        text = __('row %d, cell %d: ') % (cell.row + 1, cell.index + 1)
+        getattr(logger, level)(text + message, *args,
+                               location=self._location(cell.line),
+                               type='flat-table', subtype=subtype)
+
+    # -- step 1: parse -----------------------------------------------------
+
+    def _parse(self, parsed: nodes.Element) -> SourceTable:
+        source = SourceTable()
+        lists = []
+        for child in parsed.children:
+            if isinstance(child, nodes.bullet_list):
+                lists.append(child)
+            elif isinstance(child, nodes.system_message):
+                source.messages.append(child)
+            elif not isinstance(child, nodes.comment):
+                raise Rejected(__('"%s" expects exactly one bullet list, '
+                                  'found a %s') % (self.name, child.tagname))
+        if len(lists) != 1:
+            raise Rejected(__('"%s" expects exactly one bullet list, found %d')
+                           % (self.name, len(lists)))
+        for y, row_item in enumerate(lists[0].children):
+            cells, targets = self._parse_row(y, row_item, source)
+            source.rows.append(cells)
+            source.row_targets.append(targets)
+        return source
+
+    def _parse_row(self, y: int, row_item: nodes.Node, source: SourceTable
+                   ) -> tuple[list[SourceCell], list[nodes.target]]:
+        cell_lists = []
+        targets = []
+        for child in row_item.children:
+            if isinstance(child, nodes.bullet_list):
+                cell_lists.append(child)
+            elif isinstance(child, nodes.target):
+                targets.append(child)
+            elif isinstance(child, nodes.system_message):
+                source.messages.append(child)
+            elif not isinstance(child, nodes.comment):
+                raise Rejected(__('row %d: expected a second-level bullet '
+                                  'list of cells, found a %s')
+                               % (y + 1, child.tagname))
+        if not cell_lists:
+            raise Rejected(__('row %d has no cells: expected a second-level '
+                              'bullet list') % (y + 1))
+        if len(cell_lists) > 1:
+            raise Rejected(__('row %d: expected one second-level bullet list '
+                              'of cells, found %d') % (y + 1, len(cell_lists)))
+        row_line = _first_line(row_item) or self.lineno
+        cells = []
+        for index, cell_item in enumerate(cell_lists[0].children):
+            line = _first_line(cell_item) or row_line
+            cell = SourceCell(row=y, index=index, line=line,
+                              content=list(cell_item.children))
+            self._read_spans(cell)
+            cells.append(cell)
+        return cells, targets
+
+    def _read_spans(self, cell: SourceCell) -> None:
+        """Take span roles from the start of the cell; drop any others."""
+        spans = {'cspan': 0, 'rspan': 0}
+        seen: set[str] = set()
+        first = cell.content[0] if cell.content else None
+        if isinstance(first, nodes.paragraph):
+            while first.children:
+                child = first.children[0]
+                if isinstance(child, nodes.Text) and not child.strip():
+                    first.remove(child)
+                elif isinstance(child, span_marker):
+                    first.remove(child)
+                    kind = child['kind']
+                    if kind in seen:
+                        self._cell_message('warning', cell, 'span',
+                                           __('a second :%s: role; ignored'),
+                                           kind)
+                        continue
+                    seen.add(kind)
+                    spans[kind] = self._span_value(cell, child)
+                else:
+                    break
+            if first.children and isinstance(first.children[0], nodes.Text):
+                text = first.children[0]
+                first.replace(text, nodes.Text(text.lstrip()))
+            if not first.children:
+                cell.content.remove(first)
+        for content in cell.content:
+            for marker in list(content.findall(span_marker)):
+                self._cell_message('warning', cell, 'role',
+                                   __('the :%s: role works only at the start '
+                                      'of a cell; ignored'), marker['kind'])
+                marker.parent.remove(marker)
+        cell.request = SpanRequest(morerows=spans['rspan'],
+                                   morecols=spans['cspan'])
+
+    def _span_value(self, cell: SourceCell, marker: span_marker) -> int:
+        text = marker['value'].strip()
+        if not (text.isascii() and text.isdigit()):
+            self._cell_message('error', cell, 'span',
+                               __(':%s: value %r is not a whole number '
+                                  '(0 or more); span ignored'),
+                               marker['kind'], marker['value'])
+            return 0
+        if len(text) > _MAX_SPAN_DIGITS:
+            return 10 ** _MAX_SPAN_DIGITS
+        return int(text)
+
+    # -- step 2: validate and place ----------------------------------------
+
+    def _dimensions(self, source: SourceTable) -> tuple[int, int]:
+        header_rows = self.options.get('header-rows', 0)
+        if header_rows >= len(source.rows) > 0:
+            raise Rejected(__(':header-rows: %d leaves no row for the body '
+                              '(the table has %d rows)')
+                           % (header_rows, len(source.rows)))
+        if not source.rows:
+            raise Rejected(__('"%s" has no rows') % self.name)
+        return header_rows, self.options.get('stub-columns', 0)
+
+    def _place(self, source: SourceTable, header_rows: int,
+               stub_columns: int) -> TableGrid:
+        requests = [[cell.request for cell in row] for row in source.rows]
+        grid = TableGrid.place(requests, header_rows=header_rows,
+                               stub_columns=stub_columns)
+        for problem in sorted(grid.problems, key=lambda p: (
+                p.source_row, p.source_index)):
+            cell = source.rows[problem.source_row][problem.source_index]
+            role = 'rspan' if problem.axis == 'rows' else 'cspan'
+            self._cell_message(
+                'warning', cell, 'span',
+                _REPAIR_MESSAGES[problem.repair] + __('; reduced to %d'),
+                ':%s:' % role, problem.requested, problem.granted)
+        self._fill_short_rows(grid)
+        if stub_columns >= grid.n_cols:
+            logger.warning(__(':stub-columns: %d leaves no column for data '
+                              '(the table has %d columns)'),
+                           stub_columns, grid.n_cols,
+                           location=self._location(), type='flat-table',
+                           subtype='option')
+        return grid
+
+    def _fill_short_rows(self, grid: TableGrid) -> None:
+        """Auto-span the last cell of a short row, or fill with empty cells.
+
+        The last cell widens only over free columns right next to it (and
+        free in every row it spans); anything else gets empty cells, so the
+        grid is always complete.
+        """
+        fill = 'fill-cells' in self.options
+        for y in range(grid.n_rows):
+            for first, last in list(grid.free_runs(y)):
+                row_cells = grid.row_cells(y)
+                neighbour = grid.cell_at(y, first - 1) if first else None
+                if (not fill and neighbour is not None
+                        and neighbour is row_cells[-1]
+                        and grid.is_free(range(neighbour.row,
+                                               neighbour.last_row + 1),
+                                         first, last)):
+                    grid.widen(neighbour, last - first + 1)
+                elif fill:
+                    for x in range(first, last + 1):
+                        grid.add_filler(y, x, x)
+                else:
+                    grid.add_filler(y, first, last)
+
+    # -- step 3: build -----------------------------------------------------
+
+    def _column_widths(self, grid: TableGrid) -> list[int]:
+        """The ``:widths:`` given, for the columns the table really has.
+
+        Widths written for the columns the spans asked for are summed into
+        the columns kept when empty columns were dropped.
+        """
+        n_cols = grid.n_cols
+        widths = self.options.get('widths')
+        if isinstance(widths, list):
+            if len(widths) == n_cols:
+                return widths
+            if len(widths) == grid.requested_cols:
+                return grid.merge_columns(widths)
+            logger.warning(__(':widths: gives %d values for %d columns; '
+                              'using equal widths'), len(widths), n_cols,
+                           location=self._location(), type='flat-table',
+                           subtype='option')
+        return [100 // n_cols] * n_cols
+
+    def _build(self, source: SourceTable, grid: TableGrid) -> nodes.table:
+        table = nodes.table()
+        widths = self.options.get('widths')
+        if widths == 'auto':
+            table['classes'].append('colwidths-auto')
+        elif widths:
+            table['classes'].append('colwidths-given')
+        table['classes'] += self.options.get('class', [])
+        if 'align' in self.options:
+            table['align'] = self.options['align']
+        self.set_table_width(table)
+        self.add_name(table)
+        tgroup = nodes.tgroup(cols=grid.n_cols)
+        table += tgroup
+        for x, width in enumerate(self._column_widths(grid)):
+            colspec = nodes.colspec(colwidth=width)
+            if x < grid.stub_columns:
+                colspec['stub'] = 1
+            tgroup += colspec
+        rows = [self._build_row(source, grid, y) for y in range(grid.n_rows)]
+        if grid.header_rows:
+            tgroup += nodes.thead('', *rows[:grid.header_rows])
+        tgroup += nodes.tbody('', *rows[grid.header_rows:])
+        return table
+
+    def _build_row(self, source: SourceTable, grid: TableGrid, y: int
+                   ) -> nodes.row:
+        row = nodes.row()
+        targets: list[nodes.Node] = list(source.row_targets[y])
+        for cell in grid.row_cells(y):
+            entry = nodes.entry()
+            if cell.rowspan > 1:
+                entry['morerows'] = cell.rowspan - 1
+            if cell.colspan > 1:
+                entry['morecols'] = cell.colspan - 1
+            entry += targets
+            targets = []
+            if cell.source_index is not None:
+                entry += source.rows[y][cell.source_index].content
+            row += entry
+        return row
+
+
+def _first_line(node: nodes.Node) -> int | None:
+    """The first source line recorded in ``node`` or below it."""
+    for descendant in node.findall(include_self=True):
+        if getattr(descendant, 'line', None):
+            return descendant.line
+    return None
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register ``flat-table`` and the span roles (usable on its own)."""
+    app.add_directive('flat-table', FlatTable)
+    app.add_role('cspan', span_role)
+    app.add_role('rspan', span_role)
+    return {'version': __version__, 'parallel_read_safe': True,
+            'parallel_write_safe': True}

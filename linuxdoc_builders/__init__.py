@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""linuxdoc-builders: kernel-style documentation built correctly.
+
+``extensions = ['linuxdoc_builders']`` registers the ``flat-table``
+directive and its span roles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+__version__ = '0.1.0'
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register everything linuxdoc-builders adds to Sphinx."""
+    from linuxdoc_builders.directives import flat_table
+
+    app.setup_extension(flat_table.__name__)
+    return {'version': __version__, 'parallel_read_safe': True,
+            'parallel_write_safe': True}
