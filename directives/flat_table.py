@@ -7,9 +7,9 @@ never breaks a build:
 
 1. *parse* the nested list into a plain description of rows and cells
    (:class:`SourceCell`), reading span roles at the start of each cell;
-2. *place* the cells on the shared :class:`~linuxdoc_builders.tablegrid.TableGrid`,
-   which reduces impossible spans and says why, then auto-span or fill short
-   rows;
+2. *place* the cells on the shared table grid
+   (:class:`~linuxdoc_builders.tablegrid.TableGrid`), which reduces
+   impossible spans and says why, then auto-span or fill short rows;
 3. *build* plain docutils table nodes, so that every builder can render them.
 
 A table whose structure cannot be understood (not a two-level list, a row
@@ -42,10 +42,13 @@ logger = logging.getLogger(__name__)
 #: Span values are clipped to the table anyway; this only keeps ``int()``
 #: away from arbitrarily long digit strings.
 _MAX_SPAN_DIGITS = 9
+_SPAN_CAP: int = 10 ** _MAX_SPAN_DIGITS
 
-#: ``document`` attribute counting flat-tables being parsed right now, so the
-#: span roles know whether they stand inside one.
-_DEPTH_ATTR = '_linuxdoc_flat_table_depth'
+#: ``document`` attribute: for each flat-table being parsed right now
+#: (innermost last), the span markers its roles made.  The roles know from
+#: it whether they stand inside a flat-table, and the directive finds
+#: misplaced roles without walking every cell.
+_MARKERS_ATTR = '_linuxdoc_flat_table_markers'
 
 
 class span_marker(nodes.Inline, nodes.Element):  # noqa: N801 (docutils style)
@@ -64,15 +67,15 @@ def span_role(name: str, rawtext: str, text: str, lineno: int,
 
     The value is checked by the directive, which knows the row and cell.
     """
-    document = inliner.document
-    if not getattr(document, _DEPTH_ATTR, 0):
+    stack = getattr(inliner.document, _MARKERS_ATTR, None)
+    if not stack:
         source, line = inliner.reporter.get_source_and_line(lineno)
         logger.warning(__('the :%s: role works only inside a flat-table; '
                           'ignored'), name, location=f'{source}:{line}',
                        type='flat-table', subtype='role')
         return [], []
     marker = span_marker(rawtext, kind=name, value=text)
-    marker.source, marker.line = inliner.reporter.get_source_and_line(lineno)
+    stack[-1].append(marker)
     return [marker], []
 
 
@@ -84,7 +87,7 @@ class SourceCell:
     index: int
     line: int | None
     content: list[nodes.Node]
-    request: SpanRequest = SpanRequest()
+    request: SpanRequest = field(default_factory=SpanRequest)
 
 
 @dataclass
@@ -94,6 +97,18 @@ class SourceTable:
     rows: list[list[SourceCell]] = field(default_factory=list)
     row_targets: list[list[nodes.target]] = field(default_factory=list)
     messages: list[nodes.system_message] = field(default_factory=list)
+    #: The list item each cell was parsed from, by ``id()``.
+    items: dict[int, SourceCell] = field(default_factory=dict)
+
+    def cell_of(self, node: nodes.Node) -> SourceCell | None:
+        """The cell whose content holds ``node``."""
+        parent = node.parent
+        while parent is not None:
+            cell = self.items.get(id(parent))
+            if cell is not None:
+                return cell
+            parent = parent.parent
+        return None
 
 
 class Rejected(Exception):
@@ -117,8 +132,9 @@ class FlatTable(Table):
     option_spec: ClassVar[dict[str, Any]] = {
         'header-rows': directives.nonnegative_int,
         'stub-columns': directives.nonnegative_int,
-        'widths': directives.value_or(('auto', 'grid'),
-                                      directives.positive_int_list),
+        'widths': directives.value_or(
+            ('auto', 'grid'),
+            directives.positive_int_list),  # type: ignore[arg-type]
         'width': directives.length_or_percentage_or_unitless,
         'align': Table.option_spec['align'],
         'class': directives.class_option,
@@ -130,20 +146,12 @@ class FlatTable(Table):
         if not self.content:
             return self._rejection(__('the "%s" directive is empty; content '
                                       'required') % self.name)
-        title, messages = self.make_title()
+        title, messages = self.make_title()  # type: ignore[no-untyped-call]
         parsed = nodes.Element()
-        document = self.state.document
-        setattr(document, _DEPTH_ATTR, getattr(document, _DEPTH_ATTR, 0) + 1)
-        try:
-            self.state.nested_parse(self.content, self.content_offset, parsed)
-        finally:
-            depth = getattr(document, _DEPTH_ATTR) - 1
-            if depth:
-                setattr(document, _DEPTH_ATTR, depth)
-            else:
-                delattr(document, _DEPTH_ATTR)
+        markers = self._parse_content(parsed)
         try:
             source = self._parse(parsed)
+            self._drop_misplaced_roles(source, markers)
             header_rows, stub_columns = self._dimensions(source)
         except Rejected as rejection:
             return self._rejection(str(rejection))
@@ -152,6 +160,22 @@ class FlatTable(Table):
         if title:
             table.insert(0, title)
         return [table, *messages, *source.messages]
+
+    def _parse_content(self, parsed: nodes.Element) -> list[span_marker]:
+        """Nested-parse the content; return the span markers made in it."""
+        document = self.state.document
+        stack = getattr(document, _MARKERS_ATTR, None)
+        if stack is None:
+            stack = []
+            setattr(document, _MARKERS_ATTR, stack)
+        stack.append([])
+        try:
+            self.state.nested_parse(self.content, self.content_offset, parsed)
+        finally:
+            markers: list[span_marker] = stack.pop()
+            if not stack:
+                delattr(document, _MARKERS_ATTR)
+        return markers
 
     # -- messages ----------------------------------------------------------
 
@@ -191,7 +215,7 @@ class FlatTable(Table):
                 source.messages.append(child)
             elif not isinstance(child, nodes.comment):
                 raise Rejected(__('"%s" expects exactly one bullet list, '
-                                  'found a %s') % (self.name, child.tagname))
+                                  'found a %s') % (self.name, _tag(child)))
         if len(lists) != 1:
             raise Rejected(__('"%s" expects exactly one bullet list, found %d')
                            % (self.name, len(lists)))
@@ -215,7 +239,7 @@ class FlatTable(Table):
             elif not isinstance(child, nodes.comment):
                 raise Rejected(__('row %d: expected a second-level bullet '
                                   'list of cells, found a %s')
-                               % (y + 1, child.tagname))
+                               % (y + 1, _tag(child)))
         if not cell_lists:
             raise Rejected(__('row %d has no cells: expected a second-level '
                               'bullet list') % (y + 1))
@@ -229,6 +253,7 @@ class FlatTable(Table):
             cell = SourceCell(row=y, index=index, line=line,
                               content=list(cell_item.children))
             self._read_spans(cell)
+            source.items[id(cell_item)] = cell
             cells.append(cell)
         return cells, targets
 
@@ -244,6 +269,7 @@ class FlatTable(Table):
                     first.remove(child)
                 elif isinstance(child, span_marker):
                     first.remove(child)
+                    child.parent = None  # consumed, not misplaced
                     kind = child['kind']
                     if kind in seen:
                         self._cell_message('warning', cell, 'span',
@@ -259,17 +285,30 @@ class FlatTable(Table):
                 first.replace(text, nodes.Text(text.lstrip()))
             if not first.children:
                 cell.content.remove(first)
-        for content in cell.content:
-            for marker in list(content.findall(span_marker)):
-                self._cell_message('warning', cell, 'role',
-                                   __('the :%s: role works only at the start '
-                                      'of a cell; ignored'), marker['kind'])
-                marker.parent.remove(marker)
         cell.request = SpanRequest(morerows=spans['rspan'],
                                    morecols=spans['cspan'])
 
+    def _drop_misplaced_roles(self, source: SourceTable,
+                              markers: list[span_marker]) -> None:
+        """Warn about span roles left anywhere but at a cell's start."""
+        for marker in markers:
+            if marker.parent is None:
+                continue
+            cell = source.cell_of(marker)
+            message = __('the :%s: role works only at the start of a cell; '
+                         'ignored')
+            if cell is None:
+                logger.warning(message, marker['kind'],
+                               location=self._location(), type='flat-table',
+                               subtype='role')
+            else:
+                self._cell_message('warning', cell, 'role', message,
+                                   marker['kind'])
+            marker.parent.remove(marker)
+            marker.parent = None
+
     def _span_value(self, cell: SourceCell, marker: span_marker) -> int:
-        text = marker['value'].strip()
+        text = str(marker['value']).strip()
         if not (text.isascii() and text.isdigit()):
             self._cell_message('error', cell, 'span',
                                __(':%s: value %r is not a whole number '
@@ -277,7 +316,7 @@ class FlatTable(Table):
                                marker['kind'], marker['value'])
             return 0
         if len(text) > _MAX_SPAN_DIGITS:
-            return 10 ** _MAX_SPAN_DIGITS
+            return _SPAN_CAP
         return int(text)
 
     # -- step 2: validate and place ----------------------------------------
@@ -400,6 +439,10 @@ class FlatTable(Table):
                 entry += source.rows[y][cell.source_index].content
             row += entry
         return row
+
+
+def _tag(node: nodes.Node) -> str:
+    return node.tagname if isinstance(node, nodes.Element) else 'text'
 
 
 def _first_line(node: nodes.Node) -> int | None:

@@ -17,8 +17,6 @@ __version__ = '0.1.0'
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register everything linuxdoc-builders adds to Sphinx."""
-    from linuxdoc_builders.directives import flat_table
-
-    app.setup_extension(flat_table.__name__)
+    app.setup_extension('linuxdoc_builders.directives.flat_table')
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}

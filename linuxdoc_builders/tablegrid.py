@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import enum
+import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -220,7 +221,7 @@ class TableGrid:
         columns kept, so dropping empty columns keeps the layout."""
         bounds = [*self.column_starts, self.requested_cols]
         return [sum(values[first:end])
-                for first, end in zip(bounds, bounds[1:], strict=False)]
+                for first, end in itertools.pairwise(bounds)]
 
     def _classify(self) -> None:
         for cell in self.cells:
