@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from docutils.core import publish_doctree
 from docutils.parsers.rst import directives, roles
-
 from linuxdoc_builders.directives import flat_table
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from docutils.core import publish_doctree
 from docutils.parsers.rst import directives, roles
-
 from linuxdoc_builders.directives import flat_table
+
 from linuxdoc_builders.tablegrid import SpanRequest, TableGrid
 
 if TYPE_CHECKING:
@@ -163,7 +163,7 @@ def _parse(text: str) -> Any:
                 'file_insertion_enabled': False, 'raw_enabled': False}
     try:
         doctree = publish_doctree(text, settings_overrides=settings)
-    except Exception as exc:  # noqa: BLE001 (the kernel's may raise anything)
+    except Exception as exc:
         return ('crash', type(exc).__name__)
     return describe(doctree)
 
