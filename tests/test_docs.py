@@ -12,14 +12,22 @@ import pytest
 REPO = Path(__file__).parent.parent
 
 
-def sphinx_build(*args: str | Path) -> subprocess.CompletedProcess[str]:
+def sphinx_build(*args: str | Path, cwd: Path
+                 ) -> subprocess.CompletedProcess[str]:
+    """Run sphinx-build as users do, outside the checkout.
+
+    From the repository root, ``python -m`` would import the source tree's
+    ``linuxdoc_builders`` instead of the installed package, which is where
+    ``directives/`` becomes ``linuxdoc_builders.directives``.
+    """
     command = [sys.executable, '-m', 'sphinx', '-q', *map(str, args)]
     return subprocess.run(command, capture_output=True, text=True,
-                          check=False)
+                          check=False, cwd=cwd)
 
 
 def test_demo_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
-    result = sphinx_build('-W', '-b', 'html', REPO / 'docs', tmp_path)
+    result = sphinx_build('-W', '-b', 'html', REPO / 'docs', tmp_path,
+                          cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / 'flat-table.html').exists()
 
@@ -28,7 +36,7 @@ def test_demo_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
 def test_malformed_tables_exit_code(tmp_path: Path, strict: bool) -> None:
     root = REPO / 'tests' / 'roots' / 'test-flat-table-errors'
     flags = ['-W'] if strict else []
-    result = sphinx_build(*flags, '-b', 'html', root, tmp_path)
+    result = sphinx_build(*flags, '-b', 'html', root, tmp_path, cwd=tmp_path)
     assert (result.returncode != 0) is strict
     assert 'Traceback' not in result.stderr + result.stdout
     assert 'index.rst:' in result.stderr

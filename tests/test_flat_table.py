@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from docutils import nodes
-from golden import assert_golden, normalise_pseudoxml
+from golden import assert_golden, normalise_html, normalise_pseudoxml
 from lxml import html
 
 if TYPE_CHECKING:
@@ -111,6 +111,22 @@ def test_directive_module_works_alone(app: SphinxTestApp, warning: StringIO,
                                       Path(app.srcdir)),
                   'flat-table-alone/pseudoxml/index.pseudoxml',
                   update_goldens)
+
+
+@pytest.mark.sphinx('html', testroot='flat-table-alone')
+def test_directive_alone_html(app: SphinxTestApp, update_goldens: bool
+                              ) -> None:
+    app.build()
+    assert_golden(normalise_html(_read(app, 'index.html')),
+                  'flat-table-alone/html/index.html', update_goldens)
+
+
+@pytest.mark.sphinx('html', testroot='flat-table-errors')
+def test_malformed_tables_html(app: SphinxTestApp, update_goldens: bool
+                               ) -> None:
+    app.build()
+    assert_golden(normalise_html(_read(app, 'index.html')),
+                  'flat-table-errors/html/index.html', update_goldens)
 
 
 def test_extension_metadata() -> None:
