@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils.core import publish_doctree
 from docutils.parsers.rst import directives, roles
 from linuxdoc_builders.directives import flat_table
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from docutils import nodes
 
@@ -30,17 +30,31 @@ class _Collect(logging.Handler):
 
 
 @contextlib.contextmanager
-def our_flat_table() -> Iterator[None]:
-    """Register our directive and roles with docutils for the duration."""
-    directives.register_directive('flat-table', flat_table.FlatTable)
-    for name in ('cspan', 'rspan'):
-        roles.register_local_role(name, flat_table.span_role)
+def registered(directive: type, cspan: Callable[..., Any],
+               rspan: Callable[..., Any]) -> Iterator[None]:
+    """Register a flat-table implementation with docutils for the duration,
+    restoring whatever was registered before."""
+    saved_directive = directives._directives.get('flat-table')
+    saved_roles = {n: roles._roles.get(n) for n in ('cspan', 'rspan')}
+    directives.register_directive('flat-table', directive)
+    roles.register_local_role('cspan', cspan)
+    roles.register_local_role('rspan', rspan)
     try:
         yield
     finally:
         directives._directives.pop('flat-table', None)
-        for name in ('cspan', 'rspan'):
+        if saved_directive:
+            directives._directives['flat-table'] = saved_directive
+        for name, saved in saved_roles.items():
             roles._roles.pop(name, None)
+            if saved:
+                roles._roles[name] = saved
+
+
+def our_flat_table() -> contextlib.AbstractContextManager[None]:
+    """Register our directive and roles with docutils for the duration."""
+    return registered(flat_table.FlatTable, flat_table.span_role,
+                      flat_table.span_role)
 
 
 def parse(text: str) -> tuple[nodes.document, list[logging.LogRecord]]:

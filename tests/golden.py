@@ -23,9 +23,11 @@ def normalise_html(page: str) -> str:
     tree = html.document_fromstring(page)
     bodies = tree.xpath('//*[@role="main"]')
     body = bodies[0] if bodies else tree.body
-    # permalink anchors are Sphinx chrome whose wording changes by version
-    for anchor in body.xpath('.//a[contains(@class, "headerlink")]'):
-        anchor.drop_tree()
+    # permalink anchors and the theme's float clearer are chrome that
+    # changes between Sphinx and theme versions, not document content
+    for chrome in body.xpath('.//a[contains(@class, "headerlink")]'
+                             ' | .//div[@class="clearer"]'):
+        chrome.drop_tree()
     for element in body.iter():
         if element.text:
             element.text = _squash(element.text)

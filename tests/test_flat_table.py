@@ -22,7 +22,7 @@ def _read(app: SphinxTestApp, name: str) -> str:
     return (Path(app.outdir) / name).read_text(encoding='utf-8')
 
 
-@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features')
+@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features', freshenv=True)
 def test_features_doctree(app: SphinxTestApp, warning: StringIO,
                           update_goldens: bool) -> None:
     app.build()
@@ -33,7 +33,7 @@ def test_features_doctree(app: SphinxTestApp, warning: StringIO,
                   update_goldens)
 
 
-@pytest.mark.sphinx('html', testroot='flat-table-features')
+@pytest.mark.sphinx('html', testroot='flat-table-features', freshenv=True)
 def test_stock_html_builder_renders_the_spans(app: SphinxTestApp,
                                               warning: StringIO) -> None:
     """Plain docutils nodes: the stock builder needs nothing of ours.
@@ -52,7 +52,7 @@ def test_stock_html_builder_renders_the_spans(app: SphinxTestApp,
     assert spans['only cell spans three columns'] == ('1', '3')
 
 
-@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features')
+@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features', freshenv=True)
 def test_features_spans_and_options(app: SphinxTestApp) -> None:
     app.build()
     doctree = app.env.get_doctree('index')
@@ -81,7 +81,7 @@ def test_features_spans_and_options(app: SphinxTestApp) -> None:
     assert fill_rows[1][1].astext() == fill_rows[1][2].astext() == ''
 
 
-@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features')
+@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features', freshenv=True)
 def test_row_target_lands_in_first_cell_only(app: SphinxTestApp) -> None:
     app.build()
     doctree = app.env.get_doctree('index')
@@ -92,7 +92,7 @@ def test_row_target_lands_in_first_cell_only(app: SphinxTestApp) -> None:
     assert targets[0].parent.astext().strip() == 'target row'
 
 
-@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features')
+@pytest.mark.sphinx('pseudoxml', testroot='flat-table-features', freshenv=True)
 def test_no_stray_space_after_span_role(app: SphinxTestApp) -> None:
     app.build()
     doctree = app.env.get_doctree('index')
@@ -101,7 +101,7 @@ def test_no_stray_space_after_span_role(app: SphinxTestApp) -> None:
     assert not [t for t in texts if t != t.lstrip()]
 
 
-@pytest.mark.sphinx('pseudoxml', testroot='flat-table-alone')
+@pytest.mark.sphinx('pseudoxml', testroot='flat-table-alone', freshenv=True)
 def test_directive_module_works_alone(app: SphinxTestApp, warning: StringIO,
                                       update_goldens: bool) -> None:
     app.build()
@@ -113,7 +113,7 @@ def test_directive_module_works_alone(app: SphinxTestApp, warning: StringIO,
                   update_goldens)
 
 
-@pytest.mark.sphinx('html', testroot='flat-table-alone')
+@pytest.mark.sphinx('html', testroot='flat-table-alone', freshenv=True)
 def test_directive_alone_html(app: SphinxTestApp, update_goldens: bool
                               ) -> None:
     app.build()
@@ -121,7 +121,7 @@ def test_directive_alone_html(app: SphinxTestApp, update_goldens: bool
                   'flat-table-alone/html/index.html', update_goldens)
 
 
-@pytest.mark.sphinx('html', testroot='flat-table-errors')
+@pytest.mark.sphinx('html', testroot='flat-table-errors', freshenv=True)
 def test_malformed_tables_html(app: SphinxTestApp, update_goldens: bool
                                ) -> None:
     app.build()
@@ -197,7 +197,7 @@ def _line_of(source: str, text: str) -> int:
     return lines[0]
 
 
-@pytest.mark.sphinx('html', testroot='flat-table-errors')
+@pytest.mark.sphinx('html', testroot='flat-table-errors', freshenv=True)
 def test_every_malformed_table_is_reported_with_its_line(
         app: SphinxTestApp, warning: StringIO) -> None:
     app.build()
@@ -213,7 +213,7 @@ def test_every_malformed_table_is_reported_with_its_line(
                ) == len(EXPECTED_MESSAGES)
 
 
-@pytest.mark.sphinx('html', testroot='flat-table-errors')
+@pytest.mark.sphinx('html', testroot='flat-table-errors', freshenv=True)
 def test_document_builds_around_malformed_tables(app: SphinxTestApp) -> None:
     app.build()
     page = _read(app, 'index.html')
@@ -227,7 +227,7 @@ def test_document_builds_around_malformed_tables(app: SphinxTestApp) -> None:
     assert ':cspan:' not in page.replace('.. flat-table::', '')
 
 
-@pytest.mark.sphinx('pseudoxml', testroot='flat-table-errors')
+@pytest.mark.sphinx('pseudoxml', testroot='flat-table-errors', freshenv=True)
 def test_repaired_geometry_is_bounded_and_valid(app: SphinxTestApp) -> None:
     app.build()
     doctree = app.env.get_doctree('index')

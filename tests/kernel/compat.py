@@ -10,7 +10,6 @@ element names and text.  Where they differ we classify why.
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
 import io
 import logging
@@ -21,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.core import publish_doctree
-from docutils.parsers.rst import directives, roles
+from flat_table_docutils import our_flat_table, registered
 from linuxdoc_builders.directives import flat_table
 
 from linuxdoc_builders.tablegrid import SpanRequest, TableGrid
@@ -168,34 +167,14 @@ def _parse(text: str) -> Any:
     return describe(doctree)
 
 
-@contextlib.contextmanager
-def _registered(directive: type, role: Callable[..., Any]) -> Iterator[None]:
-    saved_d = directives._directives.get('flat-table')
-    saved_r = {n: roles._roles.get(n) for n in ('cspan', 'rspan')}
-    directives.register_directive('flat-table', directive)
-    for name in ('cspan', 'rspan'):
-        roles.register_local_role(name, role)
-    try:
-        yield
-    finally:
-        directives._directives.pop('flat-table', None)
-        if saved_d:
-            directives._directives['flat-table'] = saved_d
-        for name, saved in saved_r.items():
-            roles._roles.pop(name, None)
-            if saved:
-                roles._roles[name] = saved
-
-
 def compare_corpus(doc_root: Path) -> CompatReport:
     kernel = load_kernel_flat_table(doc_root)
     sources = list(find_flat_tables(doc_root))
-    with _registered(kernel.FlatTable, kernel.c_span):
-        roles.register_local_role('rspan', kernel.r_span)
+    with registered(kernel.FlatTable, kernel.c_span, kernel.r_span):
         kernel_trees = [_parse(s.text) for s in sources]
     report = CompatReport()
     log = logging.getLogger('sphinx.' + flat_table.__name__)
-    with _registered(flat_table.FlatTable, flat_table.span_role):
+    with our_flat_table():
         for source, kernel_tree in zip(sources, kernel_trees, strict=True):
             stream = io.StringIO()
             handler = logging.StreamHandler(stream)
