@@ -322,13 +322,12 @@ class FlatTable(Table):
     # -- step 2: validate and place ----------------------------------------
 
     def _dimensions(self, source: SourceTable) -> tuple[int, int]:
+        # docutils never parses a bullet list without items, so rows >= 1
         header_rows = self.options.get('header-rows', 0)
-        if header_rows >= len(source.rows) > 0:
+        if header_rows >= len(source.rows):
             raise Rejected(__(':header-rows: %d leaves no row for the body '
                               '(the table has %d rows)')
                            % (header_rows, len(source.rows)))
-        if not source.rows:
-            raise Rejected(__('"%s" has no rows') % self.name)
         return header_rows, self.options.get('stub-columns', 0)
 
     def _place(self, source: SourceTable, header_rows: int,
@@ -362,11 +361,11 @@ class FlatTable(Table):
         """
         fill = 'fill-cells' in self.options
         for y in range(grid.n_rows):
+            last_cell = grid.row_cells(y)[-1]
             for first, last in list(grid.free_runs(y)):
-                row_cells = grid.row_cells(y)
                 neighbour = grid.cell_at(y, first - 1) if first else None
-                if (not fill and neighbour is not None
-                        and neighbour is row_cells[-1]
+                if (not fill and neighbour is last_cell
+                        and neighbour is not None
                         and grid.is_free(range(neighbour.row,
                                                neighbour.last_row + 1),
                                          first, last)):
