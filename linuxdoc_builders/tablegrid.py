@@ -116,7 +116,6 @@ class TableGrid:
         number of columns in which some cell begins, so a span can never
         create columns (or memory) that no cell fills.
         """
-        width_limit = n_cols if n_cols is not None else None
         grid = cls(n_rows=len(rows), n_cols=n_cols or 0,
                    header_rows=header_rows, stub_columns=stub_columns,
                    _occupied=[[] for _ in rows])
@@ -124,11 +123,11 @@ class TableGrid:
             x = 0
             for index, request in enumerate(requests):
                 x = grid._first_free(y, x)
-                if width_limit is not None and x >= width_limit:
+                if n_cols is not None and x >= n_cols:
                     grid.problems.append(GridProblem(
                         Repair.NO_ROOM, y, index, 0, 0, 'cols'))
                     continue
-                cell = grid._fit(y, x, index, request, width_limit)
+                cell = grid._fit(y, x, index, request, n_cols)
                 grid.cells.append(cell)
                 grid._reserve(cell)
                 x = cell.last_col + 1
