@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
+    from docutils import nodes
+
 
 class Repair(enum.Enum):
     """Why a requested span was reduced."""
@@ -104,6 +106,49 @@ class TableGrid:
                                                    repr=False)
     _owner: dict[tuple[int, int], Cell] = field(default_factory=dict,
                                                 repr=False)
+    # For a grid read from a doctree: the cell of each entry, by id().
+    _entry_cells: dict[int, Cell] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_tgroup(cls, tgroup: nodes.Element) -> TableGrid:
+        """The grid of any docutils ``tgroup``: grid, list, csv or flat.
+
+        The width is the tgroup's column count; header rows are the rows
+        of ``thead``, stub columns the leading ``colspec``\\ s marked
+        ``stub``.  Impossible spans (from hand-made doctrees or other
+        directives) are reduced and recorded in :attr:`problems`.
+        """
+        from docutils import nodes
+
+        colspecs = [c for c in tgroup.children if isinstance(c, nodes.colspec)]
+        stub_columns = 0
+        while stub_columns < len(colspecs) and \
+                colspecs[stub_columns].get('stub'):
+            stub_columns += 1
+        header: list[nodes.row] = []
+        body: list[nodes.row] = []
+        for part in tgroup.children:
+            if isinstance(part, nodes.thead | nodes.tbody):
+                rows_of_part = [r for r in part.children
+                                if isinstance(r, nodes.row)]
+                (header if isinstance(part, nodes.thead) else body).extend(
+                    rows_of_part)
+        rows = [[e for e in row.children if isinstance(e, nodes.entry)]
+                for row in header + body]
+        grid = cls.place(
+            [[SpanRequest(_span(e, 'morerows'), _span(e, 'morecols'))
+              for e in row] for row in rows],
+            header_rows=len(header), stub_columns=stub_columns,
+            n_cols=int(tgroup.get('cols', len(colspecs))) or 1)
+        for cell in grid.cells:
+            if cell.source_index is not None:
+                entry = rows[cell.source_row][cell.source_index]
+                grid._entry_cells[id(entry)] = cell
+        return grid
+
+    def cell_of(self, entry: nodes.Element) -> Cell | None:
+        """The placed cell of a tgroup's ``entry`` (None: no room for it)."""
+        return self._entry_cells.get(id(entry))
 
     @classmethod
     def place(cls, rows: Sequence[Sequence[SpanRequest]], *,
@@ -272,3 +317,11 @@ class TableGrid:
         if i >= 0 and intervals[i][1] >= x:
             return self._owner[y, intervals[i][0]]
         return None
+
+
+def _span(entry: nodes.Element, name: str) -> int:
+    """A span attribute of a doctree entry as an int; junk counts as 0."""
+    try:
+        return max(int(entry.get(name, 0)), 0)
+    except (TypeError, ValueError):
+        return 0

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import tracemalloc
 
+from docutils import nodes
+from docutils.core import publish_doctree
+
 from linuxdoc_builders.tablegrid import Repair, SpanRequest, TableGrid
 
 S = SpanRequest
@@ -93,3 +96,53 @@ def test_huge_spans_cost_nothing() -> None:
     tracemalloc.stop()
     assert peak < 5_000_000
     assert grid.n_cols <= len(grid.cells)
+
+
+def _tgroup(text: str) -> nodes.Element:
+    doctree = publish_doctree(text, settings_overrides={
+        'report_level': 5, 'warning_stream': False})
+    return next(doctree.findall(nodes.tgroup))
+
+
+def test_from_tgroup_places_grid_table_entries() -> None:
+    tgroup = _tgroup('''
++-----+-----+-----+
+| A   | B         |
++=====+=====+=====+
+| C   | D   | E   |
+|     +-----+-----+
+|     | F   | G   |
++-----+-----+-----+
+''')
+    grid = TableGrid.from_tgroup(tgroup)
+    assert (grid.n_rows, grid.n_cols, grid.header_rows) == (3, 3, 1)
+    by_text = {e.astext(): grid.cell_of(e)
+               for e in tgroup.findall(nodes.entry)}
+    assert (by_text['B'].col, by_text['B'].colspan) == (1, 2)
+    assert (by_text['C'].rowspan, by_text['F'].col) == (2, 1)
+    assert by_text['A'].is_header and not by_text['F'].is_header
+    assert not grid.problems
+
+
+def test_from_tgroup_reads_stubs_and_repairs_hand_made_spans() -> None:
+    tgroup = _tgroup('''
+.. list-table::
+   :stub-columns: 1
+
+   * - a
+     - b
+   * - c
+     - d
+''')
+    entries = list(tgroup.findall(nodes.entry))
+    entries[0]['morerows'] = 5
+    entries[1]['morecols'] = 'junk'
+    grid = TableGrid.from_tgroup(tgroup)
+    assert grid.stub_columns == 1
+    # 'a' keeps one extra row, so 'c' moves to column 1 and 'd' has no room
+    assert [p.repair for p in grid.problems] == [Repair.PAST_LAST_ROW,
+                                                 Repair.NO_ROOM]
+    assert grid.cell_of(entries[0]).is_stub
+    assert grid.cell_of(entries[2]).col == 1
+    assert not grid.cell_of(entries[2]).is_stub
+    assert grid.cell_of(entries[3]) is None
