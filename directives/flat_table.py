@@ -31,7 +31,7 @@ from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import Repair, SpanRequest, TableGrid
+from linuxdoc_builders.tablegrid import REPAIR_MESSAGES, SpanRequest, TableGrid
 
 if TYPE_CHECKING:
     from docutils.parsers.rst.states import Inliner
@@ -113,17 +113,6 @@ class SourceTable:
 
 class Rejected(Exception):
     """The table's structure cannot be understood; carries the message."""
-
-
-_REPAIR_MESSAGES = {
-    Repair.PAST_LAST_ROW: __('%s %d runs past the last row'),
-    Repair.HEADER_INTO_BODY: __('%s %d runs from the header rows into the '
-                                'body'),
-    Repair.PAST_LAST_COLUMN: __('%s %d runs past the last column'),
-    Repair.OVERLAP: __('%s %d overlaps another cell'),
-    Repair.EMPTY_COLUMNS: __('%s %d spans columns in which no cell begins'),
-    Repair.NO_ROOM: __('%s %d leaves no room for the cell'),
-}
 
 
 class FlatTable(Table):
@@ -341,7 +330,7 @@ class FlatTable(Table):
             role = 'rspan' if problem.axis == 'rows' else 'cspan'
             self._cell_message(
                 'warning', cell, 'span',
-                _REPAIR_MESSAGES[problem.repair] + __('; reduced to %d'),
+                REPAIR_MESSAGES[problem.repair] + __('; reduced to %d'),
                 ':%s:' % role, problem.requested, problem.granted)
         self._fill_short_rows(grid)
         if stub_columns >= grid.n_cols:

@@ -22,6 +22,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sphinx.locale import __
+
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
@@ -37,6 +39,21 @@ class Repair(enum.Enum):
     OVERLAP = 'overlap'
     EMPTY_COLUMNS = 'empty-columns'
     NO_ROOM = 'no-room'
+    NEGATIVE = 'negative'
+
+
+#: What went wrong with a reduced span, for messages: ``%s`` is how the
+#: source names the span (``:rspan:``, ``morerows``), ``%d`` its value.
+#: (``NO_ROOM`` drops a cell instead; each caller words that itself.)
+REPAIR_MESSAGES = {
+    Repair.PAST_LAST_ROW: __('%s %d runs past the last row'),
+    Repair.HEADER_INTO_BODY: __('%s %d runs from the header rows into the '
+                                'body'),
+    Repair.PAST_LAST_COLUMN: __('%s %d runs past the last column'),
+    Repair.OVERLAP: __('%s %d overlaps another cell'),
+    Repair.EMPTY_COLUMNS: __('%s %d spans columns in which no cell begins'),
+    Repair.NEGATIVE: __('%s %d is negative'),
+}
 
 
 @dataclass(frozen=True)
@@ -106,7 +123,10 @@ class TableGrid:
                                                    repr=False)
     _owner: dict[tuple[int, int], Cell] = field(default_factory=dict,
                                                 repr=False)
-    # For a grid read from a doctree: the cell of each entry, by id().
+    # For a grid read from a doctree: the entries by source row, and the
+    # cell of each entry, by id().
+    _entries: list[list[nodes.Element]] = field(default_factory=list,
+                                                repr=False)
     _entry_cells: dict[int, Cell] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -133,13 +153,16 @@ class TableGrid:
                                 if isinstance(r, nodes.row)]
                 (header if isinstance(part, nodes.thead) else body).extend(
                     rows_of_part)
-        rows = [[e for e in row.children if isinstance(e, nodes.entry)]
-                for row in header + body]
+        rows: list[list[nodes.Element]] = [
+            [e for e in row.children if isinstance(e, nodes.entry)]
+            for row in header + body]
         grid = cls.place(
-            [[SpanRequest(_span(e, 'morerows'), _span(e, 'morecols'))
+            [[SpanRequest(_int_attribute(e, 'morerows'),
+                          _int_attribute(e, 'morecols'))
               for e in row] for row in rows],
             header_rows=len(header), stub_columns=stub_columns,
-            n_cols=int(tgroup.get('cols', len(colspecs))) or 1)
+            n_cols=max(_int_attribute(tgroup, 'cols', len(colspecs)), 1))
+        grid._entries = rows
         for cell in grid.cells:
             if cell.source_index is not None:
                 entry = rows[cell.source_row][cell.source_index]
@@ -149,6 +172,10 @@ class TableGrid:
     def cell_of(self, entry: nodes.Element) -> Cell | None:
         """The placed cell of a tgroup's ``entry`` (None: no room for it)."""
         return self._entry_cells.get(id(entry))
+
+    def source_entry(self, problem: GridProblem) -> nodes.Element:
+        """The tgroup ``entry`` a problem of :meth:`from_tgroup` is about."""
+        return self._entries[problem.source_row][problem.source_index]
 
     @classmethod
     def place(cls, rows: Sequence[Sequence[SpanRequest]], *,
@@ -202,8 +229,13 @@ class TableGrid:
             self.problems.append(GridProblem(repair, y, index, asked,
                                              granted, axis))
 
-        morerows = max(request.morerows, 0)
-        morecols = max(request.morecols, 0)
+        morerows, morecols = request.morerows, request.morecols
+        if morerows < 0:
+            reduce(Repair.NEGATIVE, 'rows', morerows, 0)
+            morerows = 0
+        if morecols < 0:
+            reduce(Repair.NEGATIVE, 'cols', morecols, 0)
+            morecols = 0
         if y + morerows >= self.n_rows:
             reduce(Repair.PAST_LAST_ROW, 'rows', morerows,
                    self.n_rows - 1 - y)
@@ -319,9 +351,14 @@ class TableGrid:
         return None
 
 
-def _span(entry: nodes.Element, name: str) -> int:
-    """A span attribute of a doctree entry as an int; junk counts as 0."""
+def _int_attribute(element: nodes.Element, name: str, default: int = 0
+                   ) -> int:
+    """An integer attribute of a doctree node; junk counts as ``default``.
+
+    (docutils' own parsers always store ints; only hand-made doctrees
+    hold anything else, and a writer must not crash on them.)
+    """
     try:
-        return max(int(entry.get(name, 0)), 0)
+        return int(element.get(name, default))
     except (TypeError, ValueError):
-        return 0
+        return default

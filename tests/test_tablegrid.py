@@ -146,3 +146,21 @@ def test_from_tgroup_reads_stubs_and_repairs_hand_made_spans() -> None:
     assert grid.cell_of(entries[2]).col == 1
     assert not grid.cell_of(entries[2]).is_stub
     assert grid.cell_of(entries[3]) is None
+
+
+def test_from_tgroup_reports_negative_spans_and_survives_junk() -> None:
+    tgroup = _tgroup('''
+.. list-table::
+
+   * - a
+     - b
+''')
+    entries = list(tgroup.findall(nodes.entry))
+    entries[0]['morecols'] = -3
+    tgroup['cols'] = 'junk'
+    grid = TableGrid.from_tgroup(tgroup)
+    assert grid.n_cols == 2  # from the colspecs
+    assert [(p.repair, p.requested, p.granted) for p in grid.problems] == [
+        (Repair.NEGATIVE, -3, 0)]
+    assert grid.source_entry(grid.problems[0]) is entries[0]
+    assert positions(grid) == [(0, 0, 1, 1), (0, 1, 1, 1)]
