@@ -19,7 +19,8 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-CONF = "extensions = ['linuxdoc_builders']\n"
+CONF = ("extensions = ['linuxdoc_builders']\n"
+        "linuxdoc_html_translator = False\n")
 
 
 def flat_table(rows: int) -> str:

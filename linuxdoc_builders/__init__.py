@@ -2,7 +2,10 @@
 """linuxdoc-builders: kernel-style documentation built correctly.
 
 ``extensions = ['linuxdoc_builders']`` registers the ``flat-table``
-directive and its span roles.
+directive and its span roles, and the ``linuxhtml`` builder, whose table
+translator the stock HTML builders then use too.  Installing the package is
+enough for ``sphinx-build -b linuxhtml``: the builder's entry point loads
+this extension.
 """
 
 from __future__ import annotations
@@ -18,5 +21,6 @@ __version__ = '0.1.0'
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register everything linuxdoc-builders adds to Sphinx."""
     app.setup_extension('linuxdoc_builders.directives.flat_table')
+    app.setup_extension('linuxdoc_builders.html')
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}

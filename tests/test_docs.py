@@ -26,7 +26,7 @@ def sphinx_build(*args: str | Path, cwd: Path
 
 
 def test_demo_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
-    result = sphinx_build('-W', '-b', 'html', REPO / 'docs', tmp_path,
+    result = sphinx_build('-W', '-b', 'linuxhtml', REPO / 'docs', tmp_path,
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / 'flat-table.html').exists()

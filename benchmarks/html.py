@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""html (docutils' table writer) versus linuxhtml on the same project.
+
+A generated project of table-heavy pages (flat-tables with row and column
+spans and stub columns, a grid table, a list-table, prose) is built,
+alternately and in one run, with the stock ``html`` builder and
+``linuxdoc_html_translator = False`` (the baseline), with ``html`` and our
+translator, and with ``linuxhtml``.  The middle one isolates the
+translator's cost from anything Sphinx or a theme does by builder name.
+Two builds each, best of ``--repeat``: a full build (read and write, what
+users wait for) and a write-only rebuild from the pickled environment
+(where the translator's cost is not diluted by reading).  Sphinx runs in
+this process on one thread, so its CPU time is printed beside the wall
+time: it is less disturbed by other load on the machine.  Target:
+``linuxhtml`` full build <= 1.03x the baseline.
+
+    python3 benchmarks/html.py [--pages 40] [--rows 150] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# Run as a script, this file's directory comes first on sys.path, and this
+# file's name would shadow the standard library's html module.
+sys.path = [p for p in sys.path
+            if Path(p or '.').resolve() != Path(__file__).parent.resolve()]
+
+from sphinx.application import Sphinx  # noqa: E402
+
+CONF = ("extensions = ['linuxdoc_builders']\n"
+        "linuxdoc_html_translator = False\n")
+
+GRID_TABLE = '''
++----------+----------+----------+
+| Head A   | Head B   | Head C   |
++==========+==========+==========+
+| wide cell spanning  | c1       |
++----------+----------+----------+
+| two-row  | x        | y        |
+| span     +----------+----------+
+|          | z        | w        |
++----------+----------+----------+
+'''
+
+
+def page(number: int, rows: int) -> str:
+    lines = [f'Page {number}', '=' * 20, '',
+             'Registers of one device, with merged cells.', '',
+             '.. flat-table:: Registers', '   :header-rows: 2',
+             '   :stub-columns: 1', '',
+             '   * - :rspan:`1` Register', '     - :cspan:`1` Bits',
+             '     - :rspan:`1` Meaning', '',
+             '   * - first', '     - last', '']
+    for y in range(rows):
+        if y % 3 == 0:
+            lines += [f'   * - :rspan:`2` REG{y}', f'     - {y}',
+                      f'     - {y + 1}', f'     - field {y}, *emphasised*',
+                      '']
+        else:
+            lines += [f'   * - {y}', f'     - {y + 1}',
+                      f'     - field {y} with ``code``', '']
+    lines += [GRID_TABLE, '.. list-table::', '   :header-rows: 1',
+              '   :stub-columns: 1', '']
+    for y in range(20):
+        lines += [f'   * - key {y}', f'     - value {y}']
+    lines += ['', 'A closing paragraph. ' * 20, '']
+    return '\n'.join(lines)
+
+
+#: name: (builder, configuration overrides)
+VARIANTS = {
+    'html (stock)': ('html', {}),
+    'html (ours)': ('html', {'linuxdoc_html_translator': True}),
+    'linuxhtml': ('linuxhtml', {}),
+}
+BASELINE = 'html (stock)'
+
+
+def build(srcdir: Path, variant: str, fresh: bool) -> tuple[float, float]:
+    """Wall and CPU seconds of one build."""
+    builder, overrides = VARIANTS[variant]
+    outdir = srcdir / '_build' / variant
+    doctrees = srcdir / '_build' / f'doctrees-{variant}'
+    if fresh:
+        shutil.rmtree(outdir, ignore_errors=True)
+        shutil.rmtree(doctrees, ignore_errors=True)
+    start, cpu_start = time.perf_counter(), time.process_time()
+    app = Sphinx(srcdir, srcdir, outdir, doctrees, builder, status=None,
+                 warning=None, freshenv=fresh, confoverrides=overrides)
+    app.build(force_all=True)
+    elapsed = time.perf_counter() - start, time.process_time() - cpu_start
+    if app.statuscode:
+        msg = f'{builder} build of {srcdir} failed'
+        raise SystemExit(msg)
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--pages', type=int, default=40)
+    parser.add_argument('--rows', type=int, default=150)
+    parser.add_argument('--repeat', type=int, default=3)
+    args = parser.parse_args()
+    full: dict[str, list[tuple[float, float]]] = {n: [] for n in VARIANTS}
+    write: dict[str, list[tuple[float, float]]] = {n: [] for n in VARIANTS}
+    with tempfile.TemporaryDirectory() as tmp:
+        srcdir = Path(tmp)
+        (srcdir / 'conf.py').write_text(CONF)
+        toctree = ['Tables', '======', '', '.. toctree::', '']
+        for number in range(args.pages):
+            (srcdir / f'page{number}.rst').write_text(
+                page(number, args.rows))
+            toctree.append(f'   page{number}')
+        (srcdir / 'index.rst').write_text('\n'.join(toctree) + '\n')
+        for _ in range(args.repeat):
+            for name in VARIANTS:
+                full[name].append(build(srcdir, name, fresh=True))
+                write[name].append(build(srcdir, name, fresh=False))
+    for label, times in (('full build', full), ('write only', write)):
+        wall = {name: min(w for w, _ in v) for name, v in times.items()}
+        cpu = {name: min(c for _, c in v) for name, v in times.items()}
+        for name in VARIANTS:
+            print(f'{label} {name:12s} best of {args.repeat}: wall '
+                  f'{wall[name]:6.2f} s {wall[name] / wall[BASELINE]:.3f}x,'
+                  f' CPU {cpu[name]:6.2f} s {cpu[name] / cpu[BASELINE]:.3f}x')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,209 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The ``linuxhtml`` builder: HTML tables placed by the table grid.
+
+docutils' HTML writer decides ``<th class="stub">`` by counting the entries
+of a row, so as soon as a row span from above covers a stub column, the
+first data cell of the rows below is written as a stub, and a header cell
+right of a header row span becomes ``head stub``.  The translator here asks
+:class:`~linuxdoc_builders.tablegrid.TableGrid` instead, for every entry:
+
+* ``th class="head"`` with ``scope="col"`` for cells in header rows,
+  ``th class="stub"`` with ``scope="row"`` for cells in stub columns, a
+  plain ``td`` for everything else;
+* ``class="beside-rowspan"`` on a cell that is first in its ``tr`` only
+  because a row span covers the columns to its left (themes that drop the
+  left border of a row's first cell would erase the border of the span);
+* ``band-odd`` / ``band-even`` on the rows of a table body in which cells
+  span rows: rows joined by a row span form one band, and the stylesheet
+  stripes bands, so striping never cuts through a merged cell.
+
+Everything else is written as the stock builder writes it.  With
+``linuxdoc_builders`` in ``extensions`` the stock ``html``, ``dirhtml`` and
+``singlehtml`` builders use this translator too, unless
+``linuxdoc_html_translator = False``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.builders.html import StandaloneHTMLBuilder
+from sphinx.locale import __
+from sphinx.util import logging
+from sphinx.writers.html5 import HTML5Translator
+
+from linuxdoc_builders import __version__
+from linuxdoc_builders.tablegrid import REPAIR_MESSAGES, Repair, TableGrid
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+logger = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / 'static'
+STYLESHEET = 'linuxdoc-tables.css'
+
+#: Stock builders that get the grid translator unless told otherwise.
+STOCK_BUILDERS = ('html', 'dirhtml', 'singlehtml')
+
+
+@dataclass
+class _TableLayout:
+    """What the translator knows about the ``tgroup`` it is inside."""
+
+    grid: TableGrid
+    #: For each grid row: does it start a new band of rows?  ``None`` when
+    #: no body cell spans rows (the theme's own striping is right then).
+    band_starts: list[bool] | None
+    next_row: int = 0
+    band: int = 0
+    #: No cell of the current row has been written yet.
+    at_row_start: bool = True
+
+
+class LinuxHTMLTranslator(HTML5Translator):
+    """HTML5 translator that writes table cells from the table grid."""
+
+    def __init__(self, document: nodes.document, builder: Any) -> None:
+        super().__init__(document, builder)
+        # one layout per open tgroup: tables nest inside cells
+        self._layouts: list[_TableLayout] = []
+
+    def visit_tgroup(self, node: nodes.tgroup) -> None:
+        super().visit_tgroup(node)
+        grid = TableGrid.from_tgroup(node)
+        _report_problems(grid, node)
+        self._layouts.append(_TableLayout(grid, _band_starts(grid)))
+
+    def depart_tgroup(self, node: nodes.tgroup) -> None:
+        self._layouts.pop()
+        super().depart_tgroup(node)
+
+    def visit_row(self, node: nodes.Element) -> None:
+        layout = self._layouts[-1]
+        y = layout.next_row
+        layout.next_row += 1
+        layout.at_row_start = True
+        if layout.band_starts is not None and y >= layout.grid.header_rows:
+            if layout.band_starts[y]:
+                layout.band += 1
+            node['classes'].append(
+                'band-odd' if layout.band % 2 else 'band-even')
+        super().visit_row(node)
+
+    def visit_entry(self, node: nodes.Element) -> None:
+        layout = self._layouts[-1]
+        cell = layout.grid.cell_of(node)
+        if cell is None:
+            # no room in the table; reported with the grid's problems
+            raise nodes.SkipNode
+        classes: list[str] = []
+        atts: dict[str, Any] = {'classes': classes}
+        if cell.is_header:
+            classes.append('head')
+            atts['scope'] = 'col'
+        if cell.is_stub:
+            classes.append('stub')
+            atts.setdefault('scope', 'row')
+        if layout.at_row_start and cell.col > 0:
+            classes.append('beside-rowspan')
+        layout.at_row_start = False
+        if cell.rowspan > 1:
+            atts['rowspan'] = cell.rowspan
+        if cell.colspan > 1:
+            atts['colspan'] = cell.colspan
+        tagname = 'th' if cell.is_header or cell.is_stub else 'td'
+        self.body.append(self.starttag(node, tagname, '', **atts))
+        self.context.append(f'</{tagname}>\n')
+
+
+def _band_starts(grid: TableGrid) -> list[bool] | None:
+    """Which body rows begin a band: rows joined by row spans are one."""
+    reach = list(range(grid.n_rows))
+    spanning = False
+    for cell in grid.cells:
+        if cell.rowspan > 1 and not cell.is_header:
+            spanning = True
+            reach[cell.row] = max(reach[cell.row], cell.last_row)
+    if not spanning:
+        return None
+    starts = []
+    band_end = -1
+    for y in range(grid.n_rows):
+        starts.append(y > band_end)
+        band_end = max(band_end, reach[y])
+    return starts
+
+
+def _report_problems(grid: TableGrid, tgroup: nodes.Element) -> None:
+    """Warn about geometry the grid had to repair, at the table's source.
+
+    Flat-tables never get here (the directive repairs its own spans); these
+    come from hand-made doctrees and other directives.
+    """
+    table = tgroup.parent if tgroup.parent is not None else tgroup
+    for problem in grid.problems:
+        where = __('table row %d, entry %d: ') % (problem.source_row + 1,
+                                                  problem.source_index + 1)
+        if problem.repair is Repair.NO_ROOM:
+            content = ' '.join(grid.source_entry(problem).astext().split())
+            text = where + __('no column is left for it in %d columns; '
+                              'its content %r is left out') % (
+                grid.n_cols, _shorten(content))
+        else:
+            name = 'morerows' if problem.axis == 'rows' else 'morecols'
+            text = where + (REPAIR_MESSAGES[problem.repair] % (
+                name, problem.requested)) + __('; reduced to %d') % (
+                problem.granted)
+        logger.warning(text, location=table, type='linuxdoc',
+                       subtype='table')
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + '...'
+
+
+class LinuxHTMLBuilder(StandaloneHTMLBuilder):
+    """``sphinx-build -b linuxhtml``: the HTML builder with grid tables."""
+
+    name = 'linuxhtml'
+    default_translator_class = LinuxHTMLTranslator
+
+
+def _use_grid_translator(app: Sphinx, config: Config) -> None:
+    """Let the stock HTML builders write tables from the grid too.
+
+    A translator the project registered itself is left alone.
+    """
+    if not config.linuxdoc_html_translator:
+        return
+    for name in STOCK_BUILDERS:
+        if name not in app.registry.translators:
+            app.set_translator(name, LinuxHTMLTranslator)
+
+
+def _add_stylesheet(app: Sphinx) -> None:
+    """Ship the table stylesheet with every builder that writes our tables."""
+    builder = app.builder
+    if not isinstance(builder, StandaloneHTMLBuilder):
+        return
+    translator = app.registry.get_translator_class(builder)
+    if not issubclass(translator, LinuxHTMLTranslator):
+        return
+    app.config.html_static_path.append(str(STATIC))
+    app.add_css_file(STYLESHEET)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register ``linuxhtml`` and the grid translator for stock builders."""
+    app.add_builder(LinuxHTMLBuilder)
+    app.add_config_value('linuxdoc_html_translator', True, 'html',
+                         types=[bool])
+    app.connect('config-inited', _use_grid_translator)
+    app.connect('builder-inited', _add_stylesheet)
+    return {'version': __version__, 'parallel_read_safe': True,
+            'parallel_write_safe': True}

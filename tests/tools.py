@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The external tools of the test suite: Debian's Chromium, the Nu HTML
+Checker.
+
+``scripts/run-tests`` installs both; a test that needs a missing tool fails
+and says how to get it, it never skips.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: Where scripts/run-tests installs the npm package vnu-jar.
+NPM_PREFIX = Path.home() / '.cache' / 'linuxdoc-builders' / 'npm'
+VNU_JAR = NPM_PREFIX / 'node_modules' / 'vnu-jar' / 'build' / 'dist' / \
+    'vnu.jar'
+
+#: The flags that let Chromium start headless as root on a machine with a
+#: closed network.
+CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
+                 '--no-first-run', '--disable-background-networking',
+                 '--disable-component-update', '--disable-sync']
+
+#: A Nu HTML Checker message about the table model (cells, rows, columns,
+#: spans, scopes), as opposed to the themes' page chrome.
+TABLE_MODEL = re.compile(
+    r'\b(table|row|rows|column|columns|cell|cells|colspan|rowspan|scope)\b'
+    r'|“(td|th|tr|tbody|thead|tfoot|caption|col|colgroup)”', re.IGNORECASE)
+
+
+def _missing(what: str) -> None:
+    pytest.fail(f'{what} is missing: scripts/run-tests installs it',
+                pytrace=False)
+
+
+def chromium() -> str:
+    """Debian's Chromium binary."""
+    binary = shutil.which('chromium')
+    if binary is None:
+        _missing("Debian's chromium")
+    assert binary is not None
+    return binary
+
+
+def vnu(paths: list[Path]) -> tuple[list[str], list[dict[str, Any]]]:
+    """The HTML files under ``paths`` the Nu HTML Checker checked, and its
+    messages about them."""
+    jar = Path(os.environ.get('LINUXDOC_VNU_JAR', VNU_JAR))
+    if not jar.is_file():
+        _missing(f'the Nu HTML Checker ({jar})')
+    java = shutil.which('java')
+    if java is None:
+        _missing('java')
+    assert java is not None
+    result = subprocess.run(
+        [java, '-jar', str(jar), '--format', 'json', '--skip-non-html',
+         '--verbose',
+         *map(str, paths)],
+        capture_output=True, text=True, check=False)
+    messages: list[dict[str, Any]] = json.loads(result.stderr)['messages']
+    return result.stdout.split(), messages
+
+
+def table_model_messages(messages: list[dict[str, Any]]) -> list[str]:
+    """Errors and warnings about tables, as ``file:line: message``."""
+    return [f"{m.get('url', '')}:{m.get('lastLine', '?')}: {m['message']}"
+            for m in messages
+            if (m['type'] == 'error' or m.get('subType') == 'warning')
+            and TABLE_MODEL.search(m['message'])]
