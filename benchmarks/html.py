@@ -9,9 +9,9 @@ translator, and with ``linuxhtml``.  The middle one isolates the
 translator's cost from anything Sphinx or a theme does by builder name.
 Two builds each, best of ``--repeat``: a full build (read and write, what
 users wait for) and a write-only rebuild from the pickled environment
-(where the translator's cost is not diluted by reading).  Sphinx runs in
-this process on one thread, so its CPU time is printed beside the wall
-time: it is less disturbed by other load on the machine.  Target:
+(where the translator's cost is not diluted by reading).  Each build is a
+``sphinx-build`` process of its own; its CPU time is printed beside the
+wall time, as it is less disturbed by other load on the machine.  Target:
 ``linuxhtml`` full build <= 1.03x the baseline.
 
     python3 benchmarks/html.py [--pages 40] [--rows 150] [--repeat 3]
@@ -20,18 +20,13 @@ time: it is less disturbed by other load on the machine.  Target:
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-
-# Run as a script, this file's directory comes first on sys.path, and this
-# file's name would shadow the standard library's html module.
-sys.path = [p for p in sys.path
-            if Path(p or '.').resolve() != Path(__file__).parent.resolve()]
-
-from sphinx.application import Sphinx  # noqa: E402
 
 CONF = ("extensions = ['linuxdoc_builders']\n"
         "linuxdoc_html_translator = False\n")
@@ -83,22 +78,33 @@ BASELINE = 'html (stock)'
 
 
 def build(srcdir: Path, variant: str, fresh: bool) -> tuple[float, float]:
-    """Wall and CPU seconds of one build."""
+    """Wall and CPU seconds of one ``sphinx-build`` in a new process.
+
+    A new process for every build gives each the same start: in one
+    process the garbage of earlier builds decides when the collector runs,
+    and that swamps the translator's cost.
+    """
     builder, overrides = VARIANTS[variant]
     outdir = srcdir / '_build' / variant
     doctrees = srcdir / '_build' / f'doctrees-{variant}'
     if fresh:
         shutil.rmtree(outdir, ignore_errors=True)
         shutil.rmtree(doctrees, ignore_errors=True)
-    start, cpu_start = time.perf_counter(), time.process_time()
-    app = Sphinx(srcdir, srcdir, outdir, doctrees, builder, status=None,
-                 warning=None, freshenv=fresh, confoverrides=overrides)
-    app.build(force_all=True)
-    elapsed = time.perf_counter() - start, time.process_time() - cpu_start
-    if app.statuscode:
-        msg = f'{builder} build of {srcdir} failed'
-        raise SystemExit(msg)
-    return elapsed
+    command = [sys.executable, '-m', 'sphinx', '-q', '-b', builder,
+               '-d', str(doctrees), str(srcdir), str(outdir)]
+    for name, value in overrides.items():
+        command += ['-D', f'{name}={int(value)}']
+    if not fresh:
+        command.append('-a')
+    cpu_before = _children_cpu()
+    start = time.perf_counter()
+    subprocess.run(command, check=True, cwd=srcdir.parent)
+    return time.perf_counter() - start, _children_cpu() - cpu_before
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -110,7 +116,8 @@ def main() -> None:
     full: dict[str, list[tuple[float, float]]] = {n: [] for n in VARIANTS}
     write: dict[str, list[tuple[float, float]]] = {n: [] for n in VARIANTS}
     with tempfile.TemporaryDirectory() as tmp:
-        srcdir = Path(tmp)
+        srcdir = Path(tmp) / 'project'
+        srcdir.mkdir()
         (srcdir / 'conf.py').write_text(CONF)
         toctree = ['Tables', '======', '', '.. toctree::', '']
         for number in range(args.pages):

@@ -56,7 +56,7 @@ REPAIR_MESSAGES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SpanRequest:
     """A cell as its source asks for it: extra rows and columns it covers."""
 
@@ -64,7 +64,7 @@ class SpanRequest:
     morecols: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Cell:
     """One placed cell: its true position and extent in the grid.
 
@@ -91,7 +91,7 @@ class Cell:
         return self.col + self.colspan - 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GridProblem:
     """A span the grid had to reduce, or a cell it could not place."""
 
@@ -103,7 +103,7 @@ class GridProblem:
     axis: str  # 'rows' or 'cols'
 
 
-@dataclass
+@dataclass(slots=True)
 class TableGrid:
     """Placement of every cell of one ``tgroup`` (or one flat-table)."""
 
