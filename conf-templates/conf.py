@@ -2,18 +2,23 @@
 """A starting conf.py for a kernel-style documentation project.
 
 Copy it next to your index.rst and adjust the project data.  Build with
-``sphinx-build -b html . _build/html``.
+``sphinx-build -b linuxhtml . _build/html``.
 """
 
 project = 'My C project'
 author = 'The My C project developers'
 
-# The flat-table directive with :cspan: / :rspan:; with linuxdoc-builders
-# installed, the builders come with it as they land.
+# The flat-table directive with :cspan: / :rspan: and the linuxhtml
+# builder, whose table translator html, dirhtml and singlehtml use too.
 extensions = ['linuxdoc_builders']
+
+# Set to False to keep docutils' table writer in the stock HTML builders.
+linuxdoc_html_translator = True
 
 exclude_patterns = ['_build']
 
 # Flat-table messages have the type 'flat-table' and the subtypes 'span',
-# 'role' and 'option'; silence one kind, not all warnings, if you must:
+# 'role' and 'option'; tables with impossible spans from other directives
+# are reported as 'linuxdoc.table'.  Silence one kind, not all warnings,
+# if you must:
 # suppress_warnings = ['flat-table.option']
