@@ -14,7 +14,7 @@ import re
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -36,7 +36,7 @@ TABLE_MODEL = re.compile(
     r'|“(td|th|tr|tbody|thead|tfoot|caption|col|colgroup)”', re.IGNORECASE)
 
 
-def _missing(what: str) -> None:
+def _missing(what: str) -> NoReturn:
     pytest.fail(f'{what} is missing: scripts/run-tests installs it',
                 pytrace=False)
 
@@ -46,7 +46,6 @@ def chromium() -> str:
     binary = shutil.which('chromium')
     if binary is None:
         _missing("Debian's chromium")
-    assert binary is not None
     return binary
 
 
@@ -59,7 +58,6 @@ def vnu(paths: list[Path]) -> tuple[list[str], list[dict[str, Any]]]:
     java = shutil.which('java')
     if java is None:
         _missing('java')
-    assert java is not None
     result = subprocess.run(
         [java, '-jar', str(jar), '--format', 'json', '--skip-non-html',
          '--verbose',
