@@ -31,18 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.builders.html import StandaloneHTMLBuilder
-from sphinx.locale import __
-from sphinx.util import logging
 from sphinx.writers.html5 import HTML5Translator
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import REPAIR_MESSAGES, Repair, TableGrid
+from linuxdoc_builders.tablegrid import TableGrid, report_problems
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
-
-logger = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / 'static'
 STYLESHEET = 'linuxdoc-tables.css'
@@ -76,7 +72,8 @@ class LinuxHTMLTranslator(HTML5Translator):
     def visit_tgroup(self, node: nodes.tgroup) -> None:
         super().visit_tgroup(node)
         grid = TableGrid.from_tgroup(node)
-        _report_problems(grid, node)
+        report_problems(grid, node)
+        grid.write_back()
         self._layouts.append(_TableLayout(grid, _band_starts(grid)))
 
     def depart_tgroup(self, node: nodes.tgroup) -> None:
@@ -137,34 +134,6 @@ def _band_starts(grid: TableGrid) -> list[bool] | None:
         starts.append(y > band_end)
         band_end = max(band_end, reach[y])
     return starts
-
-
-def _report_problems(grid: TableGrid, tgroup: nodes.Element) -> None:
-    """Warn about geometry the grid had to repair, at the table's source.
-
-    Flat-tables never get here (the directive repairs its own spans); these
-    come from hand-made doctrees and other directives.
-    """
-    table = tgroup.parent if tgroup.parent is not None else tgroup
-    for problem in grid.problems:
-        where = __('table row %d, entry %d: ') % (problem.source_row + 1,
-                                                  problem.source_index + 1)
-        if problem.repair is Repair.NO_ROOM:
-            content = ' '.join(grid.source_entry(problem).astext().split())
-            text = where + __('no column is left for it in %d columns; '
-                              'its content %r is left out') % (
-                grid.n_cols, _shorten(content))
-        else:
-            name = 'morerows' if problem.axis == 'rows' else 'morecols'
-            text = where + (REPAIR_MESSAGES[problem.repair] % (
-                name, problem.requested)) + __('; reduced to %d') % (
-                problem.granted)
-        logger.warning(text, location=table, type='linuxdoc',
-                       subtype='table')
-
-
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit - 3] + '...'
 
 
 class LinuxHTMLBuilder(StandaloneHTMLBuilder):

@@ -23,11 +23,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sphinx.locale import __
+from sphinx.util import logging
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
 
     from docutils import nodes
+
+logger = logging.getLogger(__name__)
 
 
 class Repair(enum.Enum):
@@ -125,6 +128,7 @@ class TableGrid:
                                                 repr=False)
     # For a grid read from a doctree: the entries by source row, and the
     # cell of each entry, by id().
+    _rows: list[nodes.Element] = field(default_factory=list, repr=False)
     _entries: list[list[nodes.Element]] = field(default_factory=list,
                                                 repr=False)
     _entry_cells: dict[int, Cell] = field(default_factory=dict, repr=False)
@@ -133,10 +137,11 @@ class TableGrid:
     def from_tgroup(cls, tgroup: nodes.Element) -> TableGrid:
         """The grid of any docutils ``tgroup``: grid, list, csv or flat.
 
-        The width is the tgroup's column count; header rows are the rows
-        of ``thead``, stub columns the leading ``colspec``\\ s marked
-        ``stub``.  Impossible spans (from hand-made doctrees or other
-        directives) are reduced and recorded in :attr:`problems`.
+        The width is the number of ``colspec``\\ s (the tgroup's ``cols``
+        when it has none); header rows are the rows of ``thead``, stub
+        columns the leading ``colspec``\\ s marked ``stub``.  Impossible
+        spans (from hand-made doctrees or other directives) are reduced and
+        recorded in :attr:`problems`.
         """
         from docutils import nodes
 
@@ -145,8 +150,8 @@ class TableGrid:
         while stub_columns < len(colspecs) and \
                 colspecs[stub_columns].get('stub'):
             stub_columns += 1
-        header: list[nodes.row] = []
-        body: list[nodes.row] = []
+        header: list[nodes.Element] = []
+        body: list[nodes.Element] = []
         for part in tgroup.children:
             if isinstance(part, nodes.thead | nodes.tbody):
                 rows_of_part = [r for r in part.children
@@ -161,7 +166,8 @@ class TableGrid:
                           _int_attribute(e, 'morecols'))
               for e in row] for row in rows],
             header_rows=len(header), stub_columns=stub_columns,
-            n_cols=max(_int_attribute(tgroup, 'cols', len(colspecs)), 1))
+            n_cols=len(colspecs) or max(_int_attribute(tgroup, 'cols', 1), 1))
+        grid._rows = header + body
         grid._entries = rows
         for cell in grid.cells:
             if cell.source_index is not None:
@@ -176,6 +182,36 @@ class TableGrid:
     def source_entry(self, problem: GridProblem) -> nodes.Element:
         """The tgroup ``entry`` a problem of :meth:`from_tgroup` is about."""
         return self._entries[problem.source_row][problem.source_index]
+
+    def write_back(self) -> None:
+        """Make the tgroup read by :meth:`from_tgroup` say what the grid says.
+
+        Spans become the granted ones, an entry with no room leaves its
+        row, and every position no cell covers gets an empty entry, so a
+        writer that trusts the doctree (Sphinx's LaTeX writer asserts) sees
+        a complete, valid table.
+        """
+        from docutils import nodes
+
+        for row, entries in zip(self._rows, self._entries, strict=True):
+            for entry in entries:
+                cell = self._entry_cells.get(id(entry))
+                if cell is None:
+                    row.remove(entry)
+                    continue
+                _set_span(entry, 'morerows', cell.rowspan - 1)
+                _set_span(entry, 'morecols', cell.colspan - 1)
+        for y, row in enumerate(self._rows):
+            for first, last in list(self.free_runs(y)):
+                filler = self.add_filler(y, first, last)
+                entry = nodes.entry()
+                _set_span(entry, 'morecols', filler.colspan - 1)
+                before = sum(1 for e in row.children
+                             if isinstance(e, nodes.entry)
+                             and (c := self._entry_cells.get(id(e)))
+                             is not None and c.col < first)
+                row.insert(_child_index(row, before), entry)
+                self._entry_cells[id(entry)] = filler
 
     @classmethod
     def place(cls, rows: Sequence[Sequence[SpanRequest]], *,
@@ -351,6 +387,27 @@ class TableGrid:
         return None
 
 
+def _set_span(entry: nodes.Element, name: str, extra: int) -> None:
+    if extra:
+        entry[name] = extra
+    elif name in entry:
+        del entry[name]
+
+
+def _child_index(row: nodes.Element, entries_before: int) -> int:
+    """Where in ``row``'s children the entry after ``entries_before``
+    entries goes (rows may hold other nodes, such as comments)."""
+    from docutils import nodes
+
+    seen = 0
+    for index, child in enumerate(row.children):
+        if isinstance(child, nodes.entry):
+            if seen == entries_before:
+                return index
+            seen += 1
+    return len(row.children)
+
+
 def _int_attribute(element: nodes.Element, name: str, default: int = 0
                    ) -> int:
     """An integer attribute of a doctree node; junk counts as ``default``.
@@ -362,3 +419,32 @@ def _int_attribute(element: nodes.Element, name: str, default: int = 0
         return int(element.get(name, default))
     except (TypeError, ValueError):
         return default
+
+
+def report_problems(grid: TableGrid, tgroup: nodes.Element) -> None:
+    """Warn about geometry the grid had to repair, at the table's source.
+
+    For the builders, about a grid from :meth:`TableGrid.from_tgroup`.
+    Flat-tables never get here (the directive repairs its own spans); these
+    come from hand-made doctrees and other directives.
+    """
+    table = tgroup.parent if tgroup.parent is not None else tgroup
+    for problem in grid.problems:
+        where = __('table row %d, entry %d: ') % (problem.source_row + 1,
+                                                  problem.source_index + 1)
+        if problem.repair is Repair.NO_ROOM:
+            content = ' '.join(grid.source_entry(problem).astext().split())
+            text = where + __('no column is left for it in %d columns; '
+                              'its content %r is left out') % (
+                grid.n_cols, _shorten(content))
+        else:
+            name = 'morerows' if problem.axis == 'rows' else 'morecols'
+            text = where + (REPAIR_MESSAGES[problem.repair] % (
+                name, problem.requested)) + __('; reduced to %d') % (
+                problem.granted)
+        logger.warning(text, location=table, type='linuxdoc',
+                       subtype='table')
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + '...'

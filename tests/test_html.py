@@ -115,7 +115,7 @@ def test_impossible_geometry_is_reported_and_rendered(
         'table row 1, entry 2: morerows 1 runs from the header rows into '
         'the body; reduced to 0',
         'table row 2, entry 1: morerows 5 runs past the last row; reduced '
-        'to 3',
+        'to 4',
         'table row 3, entry 1: morecols 7 runs past the last column; '
         'reduced to 1',
         "table row 3, entry 2: no column is left for it in 3 columns; its "
@@ -130,10 +130,11 @@ def test_impossible_geometry_is_reported_and_rendered(
     cells = {c.text: (c.row, c.col, c.rowspan, c.colspan)
              for c in place(table)}
     assert cells == {'h1': (0, 0, 1, 1), 'h2': (0, 1, 1, 1),
-                     'h3': (0, 2, 1, 1), 'a': (1, 0, 4, 1),
+                     'h3': (0, 2, 1, 1), 'a': (1, 0, 5, 1),
                      'b': (1, 1, 1, 1), 'c': (1, 2, 1, 1),
                      'wide': (2, 1, 1, 2), 'p': (3, 1, 1, 1),
-                     'q': (3, 2, 2, 1), 'r': (4, 1, 1, 1)}
+                     'q': (3, 2, 2, 1), 'r': (4, 1, 1, 1),
+                     'lonely': (5, 1, 1, 1), '': (5, 2, 1, 1)}
     assert page.xpath('//p[text()="After the table."]')
 
 

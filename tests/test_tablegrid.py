@@ -164,3 +164,37 @@ def test_from_tgroup_reports_negative_spans_and_survives_junk() -> None:
         (Repair.NEGATIVE, -3, 0)]
     assert grid.source_entry(grid.problems[0]) is entries[0]
     assert positions(grid) == [(0, 0, 1, 1), (0, 1, 1, 1)]
+
+
+def test_write_back_makes_the_tgroup_complete_and_valid() -> None:
+    tgroup = _tgroup('''
+.. list-table::
+
+   * - a
+     - b
+     - c
+   * - d
+     - e
+     - x
+   * - f
+     - g
+     - h
+''')
+    entries = list(tgroup.findall(nodes.entry))
+    for extra in entries[4:6]:  # a short row: only 'd'
+        extra.parent.remove(extra)
+    entries[0]['morerows'] = 9   # past the last row: reduced to 2
+    entries[1]['morecols'] = 5   # past the last column: reduced to 1
+    grid = TableGrid.from_tgroup(tgroup)
+    grid.write_back()
+    rows = [[(e.get('morerows', 0), e.get('morecols', 0), e.astext())
+             for e in row.findall(nodes.entry)]
+            for row in tgroup.findall(nodes.row)]
+    # 'c' finds no room; row 2 gets 'd' beside the span and an empty
+    # filler; row 3 keeps 'f', 'g' and loses 'h' (no room)
+    assert rows == [[(2, 0, 'a'), (0, 1, 'b')],
+                    [(0, 0, 'd'), (0, 0, '')],
+                    [(0, 0, 'f'), (0, 0, 'g')]]
+    again = TableGrid.from_tgroup(tgroup)
+    assert not again.problems
+    assert all(not list(again.free_runs(y)) for y in range(again.n_rows))
