@@ -8,12 +8,15 @@ Copy it next to your index.rst and adjust the project data.  Build with
 project = 'My C project'
 author = 'The My C project developers'
 
-# The flat-table directive with :cspan: / :rspan: and the linuxhtml
-# builder, whose table translator html, dirhtml and singlehtml use too.
+# The flat-table directive with :cspan: / :rspan: and the linuxhtml and
+# linuxlatex builders, whose table translators the stock html, dirhtml,
+# singlehtml and latex builders use too.
 extensions = ['linuxdoc_builders']
 
-# Set to False to keep docutils' table writer in the stock HTML builders.
+# Set to False to keep docutils' table writer in the stock HTML builders,
+# or Sphinx's unguarded table writer in the stock LaTeX builder.
 linuxdoc_html_translator = True
+linuxdoc_latex_translator = True
 
 exclude_patterns = ['_build']
 

@@ -2,10 +2,11 @@
 """linuxdoc-builders: kernel-style documentation built correctly.
 
 ``extensions = ['linuxdoc_builders']`` registers the ``flat-table``
-directive and its span roles, and the ``linuxhtml`` builder, whose table
-translator the stock HTML builders then use too.  Installing the package is
-enough for ``sphinx-build -b linuxhtml``: the builder's entry point loads
-this extension.
+directive and its span roles, and the ``linuxhtml`` and ``linuxlatex``
+builders, whose table translators the stock HTML and LaTeX builders then
+use too.  Installing the package is enough for ``sphinx-build -b
+linuxhtml`` (or ``linuxlatex``): the builders' entry points load this
+extension.
 """
 
 from __future__ import annotations
@@ -22,5 +23,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register everything linuxdoc-builders adds to Sphinx."""
     app.setup_extension('linuxdoc_builders.directives.flat_table')
     app.setup_extension('linuxdoc_builders.html')
+    app.setup_extension('linuxdoc_builders.latex')
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}

@@ -116,8 +116,8 @@ def test_impossible_geometry_is_reported_and_rendered(
         'the body; reduced to 0',
         'table row 2, entry 1: morerows 5 runs past the last row; reduced '
         'to 4',
-        'table row 3, entry 1: morecols 7 runs past the last column; '
-        'reduced to 1',
+        'table row 3, entry 1: morecols 100000000 runs past the last '
+        'column; reduced to 1',
         "table row 3, entry 2: no column is left for it in 3 columns; its "
         "content 'no-room' is left out",
         'table row 4, entry 1: morecols -2 is negative; reduced to 0',

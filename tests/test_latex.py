@@ -1,0 +1,193 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The linuxlatex builder: never a crash, and PDFs that compile and read right.
+
+Every test root is built with ``linuxlatex`` and compiled by Sphinx's own
+Makefile (latexmk) with xelatex, the kernel's engine, and with pdflatex;
+a LaTeX error fails the test.  The PDFs are then read with PyMuPDF: where
+each cell's text landed and in which font.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sphinx
+from golden import assert_golden
+
+ROOTS = Path(__file__).parent / 'roots'
+COMPILED_ROOTS = ('tables', 'flat-table-features', 'flat-table-alone',
+                  'flat-table-errors', 'html-geometry')
+ENGINES = ('xelatex', 'pdflatex')
+
+
+def _tool(name: str) -> str:
+    path = shutil.which(name)
+    if path is None:
+        pytest.fail(f"{name} is missing: scripts/run-tests installs Debian's "
+                    'TeX Live', pytrace=False)
+    return path
+
+
+def sphinx_build(root: str, out: Path, *options: str
+                 ) -> subprocess.CompletedProcess[str]:
+    """``sphinx-build`` on a test root, as users run it (outside the
+    checkout, so the installed package is the one imported)."""
+    return subprocess.run(
+        [sys.executable, '-m', 'sphinx', '-q', *options,
+         '-d', str(out / '.doctrees'), str(ROOTS / f'test-{root}'),
+         str(out)],
+        capture_output=True, text=True, check=False, cwd=out.parent)
+
+
+_BUILT: dict[tuple[str, str], Path] = {}
+
+
+@pytest.fixture(scope='module')
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Build and compile a root once per engine; returns its output dir."""
+    _tool('latexmk')
+
+    def get(root: str, engine: str) -> Path:
+        if (root, engine) not in _BUILT:
+            out = tmp_path_factory.mktemp(f'{root}-{engine}')
+            result = sphinx_build(root, out, '-b', 'linuxlatex',
+                                  '-D', f'latex_engine={engine}')
+            assert result.returncode == 0, result.stderr
+            assert 'Traceback' not in result.stderr
+            make = subprocess.run(
+                ['make', '-C', str(out), 'all-pdf',
+                 'LATEXMKOPTS=-halt-on-error',
+                 'LATEXOPTS=-interaction=nonstopmode'],
+                capture_output=True, text=True, check=False)
+            errors = [line for log in out.glob('*.log')
+                      for line in log.read_text(errors='replace').splitlines()
+                      if line.startswith('! ')]
+            assert make.returncode == 0 and not errors, (
+                errors or make.stdout[-3000:])
+            _BUILT[root, engine] = out
+        return _BUILT[root, engine]
+
+    return get
+
+
+@pytest.mark.parametrize('engine', ENGINES)
+@pytest.mark.parametrize('root', COMPILED_ROOTS)
+def test_every_root_compiles(compiled: Any, root: str, engine: str) -> None:
+    import pymupdf
+    out = compiled(root, engine)
+    pdfs = list(out.glob('*.pdf'))
+    assert len(pdfs) == 1
+    conf = (ROOTS / f'test-{root}' / 'conf.py').read_text(encoding='utf-8')
+    project = re.search(r"^project = '(.*)'$", conf, re.MULTILINE)
+    assert project is not None
+    with pymupdf.open(pdfs[0]) as document:
+        text = ' '.join(page.get_text() for page in document)
+    assert project[1].lower() in ' '.join(text.split()).lower()
+
+
+def _spans(pdf: Path) -> list[dict[str, Any]]:
+    import pymupdf
+    found = []
+    with pymupdf.open(pdf) as document:
+        for page_number, page in enumerate(document):
+            for block in page.get_text('dict')['blocks']:
+                for line in block.get('lines', []):
+                    for span in line['spans']:
+                        if span['text'].strip():
+                            found.append({**span, 'page': page_number})
+    return found
+
+
+def _table_spans(spans: list[dict[str, Any]], caption: str,
+                 following: str) -> dict[str, dict[str, Any]]:
+    """Text spans between a table's caption and the next caption."""
+    texts = [s['text'] for s in spans]
+    start = next(i for i, t in enumerate(texts) if caption in t)
+    end = next(i for i, t in enumerate(texts) if following in t)
+    cells: dict[str, dict[str, Any]] = {}
+    for span in spans[start + 1:end]:
+        cells.setdefault(span['text'].strip(), span)
+    return cells
+
+
+def _is_sans(span: dict[str, Any]) -> bool:
+    # pdflatex: TeX Gyre Heros / Termes; xelatex: FreeSans / FreeSerif
+    return re.search(r'Heros|Sans', span['font']) is not None
+
+
+@pytest.mark.parametrize('engine', ENGINES)
+def test_stubs_headers_and_merged_cells_in_the_pdf(compiled: Any,
+                                                   engine: str) -> None:
+    """Stub and header text in the header font, data text not; a merged
+    stub at the top of its rows; the rows below it start in column 2."""
+    spans = _spans(compiled('tables', engine) / 'tables.pdf')
+    table = _table_spans(spans, 'Row span in the stub column',
+                         'Two stub columns')
+    for text in ('Register', 'Bit', 'Meaning', 'CTRL', 'STATUS'):
+        assert _is_sans(table[text]), (text, table[text]['font'])
+    for text in ('enable', 'reset', 'interrupt', 'ready', '1', '2'):
+        assert not _is_sans(table[text]), (text, table[text]['font'])
+    ctrl, zero = table['CTRL']['bbox'], table['0']['bbox']
+    one, two = table['1']['bbox'], table['2']['bbox']
+    assert abs(ctrl[1] - zero[1]) < 2          # top-aligned with its rows
+    assert abs(one[0] - zero[0]) < 1 and abs(two[0] - zero[0]) < 1
+    assert one[0] > ctrl[2]                    # not in the stub column
+    assert zero[1] < one[1] < two[1] < table['STATUS']['bbox'][1]
+
+    two_stubs = _table_spans(spans, 'Two stub columns',
+                             'Row span left of other cells')
+    for text in ('colours', 'warm', 'cold', 'sizes', 'small'):
+        assert _is_sans(two_stubs[text]), text
+    for text in ('red', 'orange', 'blue'):
+        assert not _is_sans(two_stubs[text]), text
+    assert abs(two_stubs['orange']['bbox'][0]
+               - two_stubs['red']['bbox'][0]) < 1
+
+
+def _document_body(tex: str) -> str:
+    """The document body: the preamble holds dates and engine set-up."""
+    start = tex.index('\\begin{document}')
+    return tex[start:tex.index('\\end{document}')] + '\\end{document}\n'
+
+
+@pytest.mark.parametrize('root', ['tables', 'html-geometry'])
+def test_latex_golden(tmp_path: Path, root: str,
+                      update_goldens: bool) -> None:
+    """One golden per Sphinx major release: the writer's mark-up (cell
+    wrappers, rules) differs between them."""
+    result = sphinx_build(root, tmp_path / 'out', '-b', 'linuxlatex')
+    assert result.returncode == 0, result.stderr
+    tex = next((tmp_path / 'out').glob('*.tex')).read_text(encoding='utf-8')
+    assert_golden(_document_body(tex),
+                  f'{root}/linuxlatex/sphinx{sphinx.version_info[0]}/'
+                  f'{root}.tex', update_goldens)
+
+
+@pytest.mark.parametrize('builder', ['latex', 'linuxlatex'])
+def test_impossible_geometry_never_crashes(tmp_path: Path,
+                                           builder: str) -> None:
+    """Overlapping, negative, past-the-end and huge spans and a short row:
+    located warnings, bounded output, in linuxlatex and stock latex."""
+    result = sphinx_build('html-geometry', tmp_path / 'out', '-b', builder)
+    assert result.returncode == 0, result.stderr
+    assert 'Traceback' not in result.stderr
+    assert len(re.findall(r'index\.rst:6: WARNING: table row', result.stderr)
+               ) == 6
+    assert 'morecols 100000000 runs past the last column' in result.stderr
+    tex = next((tmp_path / 'out').glob('*.tex'))
+    assert tex.stat().st_size < 100_000
+
+
+def test_stock_writer_crashes_without_the_translator(tmp_path: Path) -> None:
+    """What the translator prevents: Sphinx's own writer on the same
+    table stops the whole build with no file or line."""
+    result = sphinx_build('html-geometry', tmp_path / 'out', '-b', 'latex',
+                          '-D', 'linuxdoc_latex_translator=0')
+    assert result.returncode != 0
+    assert 'index.rst:6' not in result.stderr
