@@ -12,6 +12,10 @@ reports what the grid had to repair at the table's source line, and
 writes the repaired geometry back (:meth:`TableGrid.write_back`), so every
 table the writer gets is complete and bounded by its cells.
 
+Two rendering fixes on top: a row-spanning header cell is written into its
+first row so it keeps the header colour, and ``linuxdoc.sty`` names a row
+span on the page a longtable break continues it on.
+
 With ``linuxdoc_builders`` in ``extensions`` the stock ``latex`` builder
 uses this translator too (so ``sphinx-build -M latexpdf`` gets it), unless
 ``linuxdoc_latex_translator = False``.
@@ -19,6 +23,8 @@ uses this translator too (so ``sphinx-build -M latexpdf`` gets it), unless
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx.builders.latex import LaTeXBuilder
@@ -33,6 +39,9 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
 
+TEXINPUTS = Path(__file__).parent / 'texinputs'
+
+
 class LinuxLaTeXTranslator(LaTeXTranslator):
     """LaTeX translator that hands Sphinx's table writer valid geometry."""
 
@@ -41,6 +50,74 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         report_problems(grid, node)
         grid.write_back()
         super().visit_tgroup(node)
+
+    def visit_entry(self, node: nodes.Element) -> None:
+        """Register row-spanning body cells with linuxdoc.sty, and write a
+        row-spanning header cell into its first row only.
+
+        Sphinx typesets a merged cell with ``\\sphinxmultirow``, whose text
+        runs down into the rows below; so that their colour panels do not
+        hide it, it clears the colour of every part of the cell, which
+        leaves merged header cells white in the coloured header.  Header
+        rows all share one colour, so here the cell's text goes into its
+        first row as an ordinary cell (the row grows to fit it) and the
+        parts below stay coloured; the table model still knows the cell
+        covers them, so no rule is drawn across it.
+        """
+        morerows = _header_rowspan(node)
+        if not morerows:
+            super().visit_entry(node)
+            if node.get('morerows'):
+                self._register_merged_cell(node)
+            return
+        del node['morerows']
+        try:
+            super().visit_entry(node)
+        finally:
+            node['morerows'] = morerows
+        table = self.table
+        assert table is not None
+        cell = table.cell()
+        assert cell is not None
+        for row in range(table.row + 1, table.row + morerows + 1):
+            for col in range(table.col, table.col + cell.width):
+                table.cells[row, col] = table.cell_id
+        # The writer marks the parts below with \sphinxtablestrut{ID},
+        # whose macro a merged cell of an earlier table may have defined
+        # (ids restart in every table): make it do nothing.
+        self.body.append(r'\expandafter\global\expandafter\let'
+                         r'\csname sphinx@tablestrut_%d\endcsname\relax'
+                         % table.cell_id)
+
+
+    def _register_merged_cell(self, node: nodes.Element) -> None:
+        """Tell linuxdoc.sty the text to repeat, shortened, where a page
+        break cuts this row span."""
+        assert self.table is not None
+        text = ' '.join(node.astext().split())
+        if len(text) > _CONTINUED_LENGTH:
+            text = text[:_CONTINUED_LENGTH - 1].rstrip() + '\u2026'
+        self.body.append(r'\linuxdocmergedcell{%d}{%s}'
+                         % (self.table.cell_id, self.encode(text)))
+
+    def depart_table(self, node: nodes.Element) -> None:
+        # before the table, which the writer renders from here
+        assert self.table is not None
+        self.body.append(r'\linuxdoctablestart{%d}' % int(
+            self.table.get_table_type() == 'longtable') + '\n')
+        super().depart_table(node)
+
+
+#: Characters of a merged cell's text repeated on a continuation page.
+_CONTINUED_LENGTH = 24
+
+
+def _header_rowspan(entry: nodes.Element) -> int:
+    """Extra rows a header entry spans (0 for body entries)."""
+    from docutils import nodes
+
+    in_header = isinstance(entry.parent.parent, nodes.thead)
+    return int(entry.get('morerows', 0)) if in_header else 0
 
 
 class LinuxLaTeXBuilder(LaTeXBuilder):
@@ -58,11 +135,25 @@ def _use_grid_translator(app: Sphinx, config: Config) -> None:
         app.set_translator('latex', LinuxLaTeXTranslator)
 
 
+def _add_package(app: Sphinx) -> None:
+    """Ship linuxdoc.sty with every LaTeX build that uses the translator."""
+    builder = app.builder
+    if not isinstance(builder, LaTeXBuilder) or not issubclass(
+            app.registry.get_translator_class(builder),
+            LinuxLaTeXTranslator):
+        return
+    outdir = Path(builder.outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(TEXINPUTS / 'linuxdoc.sty', outdir / 'linuxdoc.sty')
+    app.add_latex_package('linuxdoc')
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register ``linuxlatex`` and the translator for ``latex``."""
     app.add_builder(LinuxLaTeXBuilder)
     app.add_config_value('linuxdoc_latex_translator', True, '',
                          types=[bool])
     app.connect('config-inited', _use_grid_translator)
+    app.connect('builder-inited', _add_package)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}

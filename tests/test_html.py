@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 ROOTS = Path(__file__).parent / 'roots'
 
-PAGES = ('index', 'stubs', 'headers', 'blocks', 'sources')
+PAGES = ('index', 'stubs', 'headers', 'blocks', 'sources', 'long')
 
 
 def tables_by_id(outdir: Path) -> dict[str, HtmlElement]:

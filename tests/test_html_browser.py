@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from sphinx.testing.util import SphinxTestApp
 
 ROOTS = Path(__file__).parent / 'roots'
-PAGES = ('stubs', 'headers', 'blocks', 'sources')
+PAGES = ('stubs', 'headers', 'blocks', 'sources', 'long')
 THEMES = ('alabaster', 'sphinx_rtd_theme')
 
 #: Computed style of every direct cell of every docutils table, in
@@ -200,7 +200,7 @@ def test_every_page_passes_the_nu_html_checker(tmp_path: Path) -> None:
     checked, messages = vnu(outdirs)
     pages = [p for p in checked if not p.endswith(('search.html',
                                                    'genindex.html'))]
-    assert len(pages) == 2 * (len(ALL_ROOTS) + 4)
+    assert len(pages) == 2 * (len(ALL_ROOTS) + 5)
     assert table_model_messages(messages) == []
 
 
