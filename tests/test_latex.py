@@ -254,6 +254,25 @@ def test_impossible_geometry_never_crashes(tmp_path: Path,
     assert tex.stat().st_size < 100_000
 
 
+def test_builder_entry_point(tmp_path: Path) -> None:
+    """``-b linuxlatex`` works from the installed package alone."""
+    source = tmp_path / 'source'
+    source.mkdir()
+    (source / 'conf.py').write_text("project = 'no extensions'\n")
+    (source / 'index.rst').write_text(
+        (ROOTS / 'test-tables' / 'headers.rst').read_text(encoding='utf-8'))
+    result = subprocess.run(
+        [sys.executable, '-m', 'sphinx', '-W', '-q', '-b', 'linuxlatex',
+         str(source), str(tmp_path / 'out')],
+        capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    tex = (tmp_path / 'out' / 'noextensions.tex').read_text(encoding='utf-8')
+    assert '\\usepackage{linuxdoc}' in tex
+    assert (tmp_path / 'out' / 'linuxdoc.sty').is_file()
+    # the header cell 'Name' is no longer a \sphinxmultirow
+    assert '\\sphinxmultirow' not in tex
+
+
 def test_stock_writer_crashes_without_the_translator(tmp_path: Path) -> None:
     """What the translator prevents: Sphinx's own writer on the same
     table stops the whole build with no file or line."""
