@@ -12,9 +12,10 @@ reports what the grid had to repair at the table's source line, and
 writes the repaired geometry back (:meth:`TableGrid.write_back`), so every
 table the writer gets is complete and bounded by its cells.
 
-Two rendering fixes on top: a row-spanning header cell is written into its
-first row so it keeps the header colour, and ``linuxdoc.sty`` names a row
-span on the page a longtable break continues it on.
+Three rendering fixes on top: a row-spanning header cell is written into
+its first row so it keeps the header colour, ``linuxdoc.sty`` names a row
+span on the page a longtable break continues it on, and the rule left of
+a continued multi-column cell is drawn once.
 
 With ``linuxdoc_builders`` in ``extensions`` the stock ``latex`` builder
 uses this translator too (so ``sphinx-build -M latexpdf`` gets it), unless
@@ -50,6 +51,26 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         report_problems(grid, node)
         grid.write_back()
         super().visit_tgroup(node)
+
+    def visit_row(self, node: nodes.Element) -> None:
+        """Draw the rule left of a continued multi-column cell once.
+
+        A row that begins with the lower parts of merged cells gets a
+        ``\\multicolumn{N}{|l|}`` for each wide one; after the first, the
+        left ``|`` doubles the rule the column before already draws (the
+        ``standard`` style shows it as one thick rule).
+        """
+        start = len(self.body)
+        super().visit_row(node)
+        assert self.table is not None
+        colsep = self.table.colsep
+        if not colsep:
+            return
+        doubled = '{%sl%s}' % (colsep, colsep)
+        for i in range(max(start, 1), len(self.body)):
+            if self.body[i - 1] == '&' and doubled in self.body[i]:
+                self.body[i] = self.body[i].replace(
+                    doubled, '{l%s}' % colsep, 1)
 
     def visit_entry(self, node: nodes.Element) -> None:
         """Register row-spanning body cells with linuxdoc.sty, and write a

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 STUBS = {'stub-rowspan': 1, 'two-stubs': 2, 'rowspan-left': 0,
          'header-rowspans': 1, 'header-colspans': 0, 'blocks': 1, 'tall': 0,
          'auto-span': 0, 'fill-cells': 0, 'nested': 1, 'inner': 1,
-         'grid': 0, 'list': 1, 'csv': 1, 'long': 1}
+         'grid': 0, 'list': 1, 'csv': 1, 'long': 1,
+         'block-beside': 0}
 
 
 @dataclass

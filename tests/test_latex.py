@@ -210,14 +210,48 @@ def test_row_span_cut_by_a_page_break_is_marked(compiled: Any,
         assert last_before.startswith(f'REG{group}_'), found
 
 
+def _doubled_rules(pdf: Path) -> list[tuple[float, ...]]:
+    """Vertical rules drawn twice: two segments less than 1pt apart that
+    overlap in height (they print as one thick rule)."""
+    import pymupdf
+    found = []
+    with pymupdf.open(pdf) as document:
+        for page in document:
+            rules = sorted(
+                (d['rect'].x0, d['rect'].y0, d['rect'].y1)
+                for d in page.get_drawings()
+                if d['rect'].width < 0.6 and d['rect'].height > 1)
+            for i, (x, top, bottom) in enumerate(rules):
+                for x2, top2, bottom2 in rules[i + 1:]:
+                    if x2 - x >= 1:
+                        break
+                    if x2 > x and top2 < bottom and top < bottom2:
+                        found.append((x, x2, top))
+    return found
+
+
+STANDARD = ('-D', 'latex_table_style=standard')
+
+
+def test_standard_style_draws_each_rule_once(compiled: Any) -> None:
+    """A 2x2 block right of a row span: the continuation row's rule left
+    of the block was drawn twice."""
+    pdf = compiled('tables', 'pdflatex', 'linuxlatex', *STANDARD)
+    assert _doubled_rules(pdf / 'tables.pdf') == []
+
+
 def test_stock_translator_fails_the_same_checks(compiled: Any) -> None:
     """The checks above can fail: Sphinx's own writer leaves the merged
-    header cell white and the continued row span unnamed."""
+    header cell white, the continued row span unnamed, and draws the rule
+    beside the continued block twice."""
     pdf = compiled('tables', 'pdflatex', 'latex',
                    '-D', 'linuxdoc_latex_translator=0') / 'tables.pdf'
     assert _fills_under(pdf, 'Size', 'Size')
     assert _fills_under(pdf, 'Name', 'min') == []
     assert _continuations(pdf) == []
+    stock_standard = compiled('tables', 'pdflatex', 'latex', *STANDARD,
+                              '-D', 'linuxdoc_latex_translator=0')
+    assert _doubled_rules(stock_standard / 'tables.pdf')
 
 
 def _document_body(tex: str) -> str:
