@@ -260,7 +260,7 @@ def _document_body(tex: str) -> str:
     return tex[start:tex.index('\\end{document}')] + '\\end{document}\n'
 
 
-@pytest.mark.parametrize('root', ['tables', 'html-geometry'])
+@pytest.mark.parametrize('root', COMPILED_ROOTS)
 def test_latex_golden(tmp_path: Path, root: str,
                       update_goldens: bool) -> None:
     """One golden per Sphinx major release: the writer's mark-up (cell
@@ -286,6 +286,21 @@ def test_impossible_geometry_never_crashes(tmp_path: Path,
     assert 'morecols 100000000 runs past the last column' in result.stderr
     tex = next((tmp_path / 'out').glob('*.tex'))
     assert tex.stat().st_size < 100_000
+
+
+def test_make_mode_latexpdf_gets_the_fixes(tmp_path: Path) -> None:
+    """``sphinx-build -M latexpdf``: the stock latex builder, our
+    translator, and make, as the kernel's Makefile runs it."""
+    _tool('latexmk')
+    result = subprocess.run(
+        [sys.executable, '-m', 'sphinx', '-M', 'latexpdf',
+         str(ROOTS / 'test-tables'), str(tmp_path / 'out'), '-q'],
+        capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    pdf = tmp_path / 'out' / 'latex' / 'tables.pdf'
+    assert _fills_under(pdf, 'Name', 'min') == _fills_under(pdf, 'Size',
+                                                            'Size')
+    assert _continuations(pdf)
 
 
 def test_builder_entry_point(tmp_path: Path) -> None:
