@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The linuxpdf builder: rst2pdf on Sphinx 8.2 and newer, a clear refusal
+on older ones, and never loaded into other builds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+import sphinx
+
+if TYPE_CHECKING:
+    from sphinx.testing.util import SphinxTestApp
+
+ROOTS = Path(__file__).parent / 'roots'
+
+
+def test_linuxpdf_builds_or_says_why_not(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, '-m', 'sphinx', '-q', '-b', 'linuxpdf',
+         str(ROOTS / 'test-tables'), str(tmp_path / 'out')],
+        capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert 'Traceback' not in result.stderr
+    if sphinx.version_info[:2] < (8, 2):
+        assert result.returncode != 0
+        assert ('the linuxpdf builder needs Sphinx 8.2 or newer (rst2pdf '
+                'does)') in result.stderr
+        return
+    import pymupdf
+    assert result.returncode == 0, result.stderr
+    with pymupdf.open(tmp_path / 'out' / 'tables.pdf') as document:
+        text = ' '.join(' '.join(page.get_text() for page in document)
+                        .split())
+    assert 'Row span in the stub column' in text
+    assert 'group 15' in text
+
+
+@pytest.mark.sphinx('html', testroot='tables', freshenv=True)
+def test_other_builds_never_load_rst2pdf(app: SphinxTestApp) -> None:
+    """rst2pdf's extension is parallel-write unsafe and edits the config;
+    ``extensions = ['linuxdoc_builders']`` must not bring it in."""
+    assert 'linuxdoc_builders' in app.extensions
+    assert 'rst2pdf.pdfbuilder' not in app.extensions
+    assert 'linuxpdf' not in app.registry.builders
