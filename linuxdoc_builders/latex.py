@@ -110,7 +110,6 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
                          r'\csname sphinx@tablestrut_%d\endcsname\relax'
                          % table.cell_id)
 
-
     def _register_merged_cell(self, node: nodes.Element) -> None:
         """Tell linuxdoc.sty the text to repeat, shortened, where a page
         break cuts this row span."""

@@ -11,25 +11,92 @@ rst2pdf needs Sphinx 8.2 or newer on Python 3.11, so on an older Sphinx
 the builder refuses to load with a message that says so, instead of an
 import error from inside rst2pdf.
 
-So far the builder is rst2pdf's own under its name; the table handler
-that takes its geometry from the table grid is work in progress.
+So far the builder is rst2pdf's own under its name, with one fix: rst2pdf
+swallows a failed write (traceback, "FAILED", a 0-byte PDF, "build
+succeeded"); here the failure is an error naming the PDF and the cause,
+the empty file is removed, and the build exits 1.  The table handler that
+takes its geometry from the table grid is work in progress.
 """
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import sphinx
 from sphinx.errors import ExtensionError
 from sphinx.locale import __
+from sphinx.util import logging as sphinx_logging
 
 from linuxdoc_builders import __version__
 
 if TYPE_CHECKING:
+    from types import TracebackType
+
     from sphinx.application import Sphinx
+
+logger = sphinx_logging.getLogger(__name__)
 
 #: rst2pdf's own floor for Sphinx on Python 3.11.
 MINIMUM_SPHINX = (8, 2)
+
+
+class _Rst2pdfFailures(logging.Handler):
+    """Collects the documents rst2pdf gives up on.
+
+    rst2pdf catches every exception while writing a PDF, prints its
+    traceback, says FAILED, leaves a 0-byte file and lets the build
+    succeed.  While it writes, its tracebacks are caught here instead.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.messages: list[str] = []
+        self._logger = logging.getLogger('rst2pdf')
+        self._muted: list[logging.Handler] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        self.messages.append(f'{type(error).__name__}: {error}' if error
+                             else record.getMessage())
+
+    def __enter__(self) -> _Rst2pdfFailures:
+        self._muted = [h for h in self._logger.handlers
+                       if isinstance(h, logging.StreamHandler)]
+        for handler in self._muted:
+            handler.addFilter(_without_traceback)
+        self._logger.addHandler(self)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None,
+                 error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self._logger.removeHandler(self)
+        for handler in self._muted:
+            handler.removeFilter(_without_traceback)
+
+
+def _without_traceback(record: logging.LogRecord) -> bool:
+    return record.exc_info is None
+
+
+def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
+                      messages: list[str]) -> bool:
+    """Remove empty PDFs and report every PDF that was not written."""
+    unwritten = []
+    for entry in documents:
+        target = outdir / (entry[1] + suffix)
+        if not target.is_file() or target.stat().st_size == 0:
+            target.unlink(missing_ok=True)
+            unwritten.append(target.name)
+    if not (unwritten or messages):
+        return False
+    logger.error(__('could not write %s: %s'),
+                 ', '.join(unwritten) or __('a PDF'),
+                 '; '.join(messages) or __('rst2pdf wrote an empty file'),
+                 type='linuxdoc', subtype='pdf')
+    return True
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -48,9 +115,18 @@ def setup(app: Sphinx) -> dict[str, Any]:
             '"linuxdoc-builders[pdf]" (%s)') % error) from error
 
     class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
-        """``sphinx-build -b linuxpdf``: rst2pdf's PDF builder."""
+        """``sphinx-build -b linuxpdf``: rst2pdf's PDF builder, but a PDF
+        that cannot be written fails the build."""
 
         name = 'linuxpdf'
+
+        def write(self, *args: Any, **kwargs: Any) -> None:
+            with _Rst2pdfFailures() as failures:
+                super().write(*args, **kwargs)
+            if _report_unwritten(Path(self.outdir), self.document_data,
+                                 self.out_suffix, failures.messages):
+                # "build finished with problems", exit code 1
+                app.statuscode = 1
 
     app.setup_extension('rst2pdf.pdfbuilder')
     app.setup_extension('linuxdoc_builders')

@@ -38,6 +38,24 @@ def test_linuxpdf_builds_or_says_why_not(tmp_path: Path) -> None:
     assert 'group 15' in text
 
 
+def test_a_pdf_that_cannot_be_written_fails_the_build(tmp_path: Path
+                                                       ) -> None:
+    """rst2pdf gives up on a row span taller than a page; stock rst2pdf
+    then leaves a 0-byte PDF and says "build succeeded"."""
+    result = subprocess.run(
+        [sys.executable, '-m', 'sphinx', '-q', '-b', 'linuxpdf',
+         str(ROOTS / 'test-pdf-failures'), str(tmp_path / 'out')],
+        capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert 'Traceback' not in result.stderr
+    assert result.returncode != 0
+    if sphinx.version_info[:2] < (8, 2):
+        assert 'needs Sphinx 8.2 or newer' in result.stderr
+        return
+    assert ('ERROR: could not write pdf failures.pdf: LayoutError'
+            in result.stderr)
+    assert list((tmp_path / 'out').glob('*.pdf')) == []
+
+
 @pytest.mark.sphinx('html', testroot='tables', freshenv=True)
 def test_other_builds_never_load_rst2pdf(app: SphinxTestApp) -> None:
     """rst2pdf's extension is parallel-write unsafe and edits the config;
