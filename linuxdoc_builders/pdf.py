@@ -11,6 +11,9 @@ rst2pdf needs Sphinx 8.2 or newer on Python 3.11, so on an older Sphinx
 the builder refuses to load with a message that says so, instead of an
 import error from inside rst2pdf.
 
+Output is deterministic: ReportLab's invariant mode is on unless
+``linuxdoc_pdf_invariant = False``.
+
 So far the builder is rst2pdf's own under its name, with one fix: rst2pdf
 swallows a failed write (traceback, "FAILED", a 0-byte PDF, "build
 succeeded"); here the failure is an error naming the PDF and the cause,
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     from types import TracebackType
 
     from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 logger = sphinx_logging.getLogger(__name__)
 
@@ -99,6 +103,15 @@ def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
     return True
 
 
+def _make_invariant(app: Sphinx, config: Config) -> None:
+    """The same sources give the same PDF, byte for byte: ReportLab's
+    invariant mode fixes the dates and ids it would otherwise take from
+    the clock.  ``linuxdoc_pdf_invariant = False`` leaves rst2pdf's own
+    ``pdf_invariant`` alone."""
+    if config.linuxdoc_pdf_invariant:
+        config.pdf_invariant = True
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register ``linuxpdf``, or say clearly why it cannot be."""
     if sphinx.version_info[:2] < MINIMUM_SPHINX:
@@ -131,5 +144,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension('rst2pdf.pdfbuilder')
     app.setup_extension('linuxdoc_builders')
     app.add_builder(LinuxPDFBuilder)
+    app.add_config_value('linuxdoc_pdf_invariant', True, '', types=[bool])
+    app.connect('config-inited', _make_invariant)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': False}

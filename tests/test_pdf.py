@@ -36,6 +36,14 @@ def test_linuxpdf_builds_or_says_why_not(tmp_path: Path) -> None:
                         .split())
     assert 'Row span in the stub column' in text
     assert 'group 15' in text
+    again = subprocess.run(
+        [sys.executable, '-m', 'sphinx', '-q', '-E', '-b', 'linuxpdf',
+         str(ROOTS / 'test-tables'), str(tmp_path / 'again')],
+        capture_output=True, text=True, check=False, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    # invariant mode: the same sources, the same bytes
+    assert ((tmp_path / 'again' / 'tables.pdf').read_bytes()
+            == (tmp_path / 'out' / 'tables.pdf').read_bytes())
 
 
 def test_a_pdf_that_cannot_be_written_fails_the_build(tmp_path: Path
