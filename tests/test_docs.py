@@ -3,31 +3,17 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tools import sphinx_build
 
 REPO = Path(__file__).parent.parent
 
 
-def sphinx_build(*args: str | Path, cwd: Path
-                 ) -> subprocess.CompletedProcess[str]:
-    """Run sphinx-build as users do, outside the checkout.
-
-    From the repository root, ``python -m`` would import the source tree's
-    ``linuxdoc_builders`` instead of the installed package, which is where
-    ``directives/`` becomes ``linuxdoc_builders.directives``.
-    """
-    command = [sys.executable, '-m', 'sphinx', '-q', *map(str, args)]
-    return subprocess.run(command, capture_output=True, text=True,
-                          check=False, cwd=cwd)
-
-
 def test_demo_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
-    result = sphinx_build('-W', '-b', 'linuxhtml', REPO / 'docs', tmp_path,
-                          cwd=tmp_path)
+    result = sphinx_build('-q', '-W', '-b', 'linuxhtml', REPO / 'docs',
+                          tmp_path, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / 'flat-table.html').exists()
 
@@ -36,7 +22,8 @@ def test_demo_docs_build_with_warnings_as_errors(tmp_path: Path) -> None:
 def test_malformed_tables_exit_code(tmp_path: Path, strict: bool) -> None:
     root = REPO / 'tests' / 'roots' / 'test-flat-table-errors'
     flags = ['-W'] if strict else []
-    result = sphinx_build(*flags, '-b', 'html', root, tmp_path, cwd=tmp_path)
+    result = sphinx_build('-q', *flags, '-b', 'html', root, tmp_path,
+                          cwd=tmp_path)
     assert (result.returncode != 0) is strict
     assert 'Traceback' not in result.stderr + result.stdout
     assert 'index.rst:' in result.stderr
@@ -51,8 +38,8 @@ def test_conf_template_starts_a_project(tmp_path: Path) -> None:
     (source / 'index.rst').write_text(
         'Start\n=====\n\n.. flat-table::\n   :stub-columns: 1\n\n'
         '   * - :rspan:`1` stub\n     - a\n   * - b\n')
-    result = sphinx_build('-W', '-b', 'linuxhtml', source, tmp_path / 'out',
-                          cwd=tmp_path)
+    result = sphinx_build('-q', '-W', '-b', 'linuxhtml', source,
+                          tmp_path / 'out', cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     page = (tmp_path / 'out' / 'index.html').read_text(encoding='utf-8')
     assert '<td class="beside-rowspan"><p>b</p></td>' in page

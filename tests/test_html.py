@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +11,7 @@ from golden import assert_golden, normalise_html
 from html_tables import STUBS, bands, place, problems
 from lxml import html
 from sphinx.util.console import strip_colors
+from tools import sphinx_build
 
 if TYPE_CHECKING:
     from io import StringIO
@@ -155,10 +154,8 @@ def test_builder_entry_point(tmp_path: Path) -> None:
     (source / 'conf.py').write_text("project = 'no extensions'\n")
     (source / 'index.rst').write_text(
         (ROOTS / 'test-tables' / 'stubs.rst').read_text(encoding='utf-8'))
-    result = subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-W', '-q', '-b', 'linuxhtml',
-         str(source), str(tmp_path / 'out')],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+    result = sphinx_build('-W', '-q', '-b', 'linuxhtml', source,
+                          tmp_path / 'out', cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     tables = tables_by_id(tmp_path / 'out')
     assert problems(tables['two-stubs'], 2) == []

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +20,13 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from html_tables import STUBS, PlacedCell, place
 from lxml import html
-from tools import CHROMIUM_ARGS, chromium, table_model_messages, vnu
+from tools import (
+    CHROMIUM_ARGS,
+    chromium,
+    sphinx_build,
+    table_model_messages,
+    vnu,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -190,11 +194,10 @@ def test_every_page_passes_the_nu_html_checker(tmp_path: Path) -> None:
     for root in ALL_ROOTS:
         for theme in THEMES:
             out = tmp_path / f'{root}-{theme}'
-            result = subprocess.run(
-                [sys.executable, '-m', 'sphinx', '-q', '-b', 'linuxhtml',
-                 '-D', f'html_theme={theme}', '-d', str(out / '.doctrees'),
-                 str(ROOTS / f'test-{root}'), str(out)],
-                capture_output=True, text=True, check=False, cwd=tmp_path)
+            result = sphinx_build(
+                '-q', '-b', 'linuxhtml', '-D', f'html_theme={theme}',
+                '-d', out / '.doctrees', ROOTS / f'test-{root}', out,
+                cwd=tmp_path)
             assert result.returncode == 0, result.stderr
             outdirs.append(out)
     checked, messages = vnu(outdirs)

@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import sphinx
 from golden import assert_golden
+from tools import sphinx_build
 
 ROOTS = Path(__file__).parent / 'roots'
 COMPILED_ROOTS = ('tables', 'flat-table-features', 'flat-table-alone',
@@ -34,32 +34,26 @@ def _tool(name: str) -> str:
     return path
 
 
-def sphinx_build(root: str, out: Path, *options: str
-                 ) -> subprocess.CompletedProcess[str]:
-    """``sphinx-build`` on a test root, as users run it (outside the
-    checkout, so the installed package is the one imported)."""
-    return subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-q', *options,
-         '-d', str(out / '.doctrees'), str(ROOTS / f'test-{root}'),
-         str(out)],
-        capture_output=True, text=True, check=False, cwd=out.parent)
-
-
-_BUILT: dict[tuple[str, ...], Path] = {}
+def build_root(root: str, out: Path, *options: str
+               ) -> subprocess.CompletedProcess[str]:
+    """``sphinx-build`` on a test root into ``out``."""
+    return sphinx_build('-q', *options, '-d', out / '.doctrees',
+                        ROOTS / f'test-{root}', out, cwd=out.parent)
 
 
 @pytest.fixture(scope='module')
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """Build and compile a root once per engine; returns its output dir."""
     _tool('latexmk')
+    built: dict[tuple[str, ...], Path] = {}
 
     def get(root: str, engine: str, builder: str = 'linuxlatex',
             *options: str) -> Path:
         key = (root, engine, builder, *options)
-        if key not in _BUILT:
+        if key not in built:
             out = tmp_path_factory.mktemp(f'{root}-{engine}')
-            result = sphinx_build(root, out, '-b', builder,
-                                  '-D', f'latex_engine={engine}', *options)
+            result = build_root(root, out, '-b', builder,
+                                '-D', f'latex_engine={engine}', *options)
             assert result.returncode == 0, result.stderr
             assert 'Traceback' not in result.stderr
             make = subprocess.run(
@@ -72,8 +66,8 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Any:
                       if line.startswith('! ')]
             assert make.returncode == 0 and not errors, (
                 errors or make.stdout[-3000:])
-            _BUILT[key] = out
-        return _BUILT[key]
+            built[key] = out
+        return built[key]
 
     return get
 
@@ -265,7 +259,7 @@ def test_latex_golden(tmp_path: Path, root: str,
                       update_goldens: bool) -> None:
     """One golden per Sphinx major release: the writer's mark-up (cell
     wrappers, rules) differs between them."""
-    result = sphinx_build(root, tmp_path / 'out', '-b', 'linuxlatex')
+    result = build_root(root, tmp_path / 'out', '-b', 'linuxlatex')
     assert result.returncode == 0, result.stderr
     tex = next((tmp_path / 'out').glob('*.tex')).read_text(encoding='utf-8')
     assert_golden(_document_body(tex),
@@ -278,7 +272,7 @@ def test_impossible_geometry_never_crashes(tmp_path: Path,
                                            builder: str) -> None:
     """Overlapping, negative, past-the-end and huge spans and a short row:
     located warnings, bounded output, in linuxlatex and stock latex."""
-    result = sphinx_build('html-geometry', tmp_path / 'out', '-b', builder)
+    result = build_root('html-geometry', tmp_path / 'out', '-b', builder)
     assert result.returncode == 0, result.stderr
     assert 'Traceback' not in result.stderr
     assert len(re.findall(r'index\.rst:6: WARNING: table row', result.stderr)
@@ -292,10 +286,8 @@ def test_make_mode_latexpdf_gets_the_fixes(tmp_path: Path) -> None:
     """``sphinx-build -M latexpdf``: the stock latex builder, our
     translator, and make, as the kernel's Makefile runs it."""
     _tool('latexmk')
-    result = subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-M', 'latexpdf',
-         str(ROOTS / 'test-tables'), str(tmp_path / 'out'), '-q'],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+    result = sphinx_build('-M', 'latexpdf', ROOTS / 'test-tables',
+                          tmp_path / 'out', '-q', cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]
     pdf = tmp_path / 'out' / 'latex' / 'tables.pdf'
     assert _fills_under(pdf, 'Name', 'min') == _fills_under(pdf, 'Size',
@@ -310,10 +302,8 @@ def test_builder_entry_point(tmp_path: Path) -> None:
     (source / 'conf.py').write_text("project = 'no extensions'\n")
     (source / 'index.rst').write_text(
         (ROOTS / 'test-tables' / 'headers.rst').read_text(encoding='utf-8'))
-    result = subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-W', '-q', '-b', 'linuxlatex',
-         str(source), str(tmp_path / 'out')],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+    result = sphinx_build('-W', '-q', '-b', 'linuxlatex', source,
+                          tmp_path / 'out', cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     tex = (tmp_path / 'out' / 'noextensions.tex').read_text(encoding='utf-8')
     assert '\\usepackage{linuxdoc}' in tex
@@ -325,7 +315,7 @@ def test_builder_entry_point(tmp_path: Path) -> None:
 def test_stock_writer_crashes_without_the_translator(tmp_path: Path) -> None:
     """What the translator prevents: Sphinx's own writer on the same
     table stops the whole build with no file or line."""
-    result = sphinx_build('html-geometry', tmp_path / 'out', '-b', 'latex',
+    result = build_root('html-geometry', tmp_path / 'out', '-b', 'latex',
                           '-D', 'linuxdoc_latex_translator=0')
     assert result.returncode != 0
     assert 'index.rst:6' not in result.stderr

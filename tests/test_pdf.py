@@ -4,13 +4,12 @@ on older ones, and never loaded into other builds."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 import sphinx
+from tools import sphinx_build
 
 if TYPE_CHECKING:
     from sphinx.testing.util import SphinxTestApp
@@ -19,10 +18,8 @@ ROOTS = Path(__file__).parent / 'roots'
 
 
 def test_linuxpdf_builds_or_says_why_not(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-q', '-b', 'linuxpdf',
-         str(ROOTS / 'test-tables'), str(tmp_path / 'out')],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+    result = sphinx_build('-q', '-b', 'linuxpdf', ROOTS / 'test-tables',
+                          tmp_path / 'out', cwd=tmp_path)
     assert 'Traceback' not in result.stderr
     if sphinx.version_info[:2] < (8, 2):
         assert result.returncode != 0
@@ -36,10 +33,8 @@ def test_linuxpdf_builds_or_says_why_not(tmp_path: Path) -> None:
                         .split())
     assert 'Row span in the stub column' in text
     assert 'group 15' in text
-    again = subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-q', '-E', '-b', 'linuxpdf',
-         str(ROOTS / 'test-tables'), str(tmp_path / 'again')],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+    again = sphinx_build('-q', '-E', '-b', 'linuxpdf', ROOTS / 'test-tables',
+                         tmp_path / 'again', cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     # invariant mode: the same sources, the same bytes
     assert ((tmp_path / 'again' / 'tables.pdf').read_bytes()
@@ -50,10 +45,9 @@ def test_a_pdf_that_cannot_be_written_fails_the_build(tmp_path: Path
                                                        ) -> None:
     """rst2pdf gives up on a row span taller than a page; stock rst2pdf
     then leaves a 0-byte PDF and says "build succeeded"."""
-    result = subprocess.run(
-        [sys.executable, '-m', 'sphinx', '-q', '-b', 'linuxpdf',
-         str(ROOTS / 'test-pdf-failures'), str(tmp_path / 'out')],
-        capture_output=True, text=True, check=False, cwd=tmp_path)
+    result = sphinx_build('-q', '-b', 'linuxpdf',
+                          ROOTS / 'test-pdf-failures', tmp_path / 'out',
+                          cwd=tmp_path)
     assert 'Traceback' not in result.stderr
     assert result.returncode != 0
     if sphinx.version_info[:2] < (8, 2):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The external tools of the test suite: Debian's Chromium, the Nu HTML
-Checker.
+"""The external tools of the test suite: sphinx-build, Debian's Chromium,
+the Nu HTML Checker.
 
 ``scripts/run-tests`` installs both; a test that needs a missing tool fails
 and says how to get it, it never skips.
@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -34,6 +35,19 @@ CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 TABLE_MODEL = re.compile(
     r'\b(table|row|rows|column|columns|cell|cells|colspan|rowspan|scope)\b'
     r'|“(td|th|tr|tbody|thead|tfoot|caption|col|colgroup)”', re.IGNORECASE)
+
+
+def sphinx_build(*args: str | Path, cwd: Path
+                 ) -> subprocess.CompletedProcess[str]:
+    """Run ``sphinx-build ARGS`` as users do, outside the checkout.
+
+    From the repository root, ``python -m`` would import the source tree's
+    ``linuxdoc_builders`` instead of the installed package, which is where
+    ``directives/`` becomes ``linuxdoc_builders.directives``.
+    """
+    return subprocess.run([sys.executable, '-m', 'sphinx', *map(str, args)],
+                          capture_output=True, text=True, check=False,
+                          cwd=cwd)
 
 
 def _missing(what: str) -> NoReturn:
