@@ -35,6 +35,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from linuxdoc_builders import __version__
 from linuxdoc_builders.tablegrid import TableGrid, report_problems
+from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -144,27 +145,16 @@ class LinuxHTMLBuilder(StandaloneHTMLBuilder):
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:
-    """Let the stock HTML builders write tables from the grid too.
-
-    A translator the project registered itself is left alone.
-    """
-    if not config.linuxdoc_html_translator:
-        return
-    for name in STOCK_BUILDERS:
-        if name not in app.registry.translators:
-            app.set_translator(name, LinuxHTMLTranslator)
+    """Let the stock HTML builders write tables from the grid too."""
+    take_stock_builders(app, STOCK_BUILDERS, LinuxHTMLTranslator,
+                        config.linuxdoc_html_translator)
 
 
 def _add_stylesheet(app: Sphinx) -> None:
     """Ship the table stylesheet with every builder that writes our tables."""
-    builder = app.builder
-    if not isinstance(builder, StandaloneHTMLBuilder):
-        return
-    translator = app.registry.get_translator_class(builder)
-    if not issubclass(translator, LinuxHTMLTranslator):
-        return
-    app.config.html_static_path.append(str(STATIC))
-    app.add_css_file(STYLESHEET)
+    if build_uses(app, LinuxHTMLTranslator):
+        app.config.html_static_path.append(str(STATIC))
+        app.add_css_file(STYLESHEET)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from sphinx.writers.latex import LaTeXTranslator
 
 from linuxdoc_builders import __version__
 from linuxdoc_builders.tablegrid import TableGrid, report_problems
+from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -148,21 +149,16 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:
-    """Let the stock LaTeX builder take the translator too, unless the
-    project turned that off or registered a translator of its own."""
-    if config.linuxdoc_latex_translator and \
-            'latex' not in app.registry.translators:
-        app.set_translator('latex', LinuxLaTeXTranslator)
+    """Let the stock LaTeX builder take the translator too."""
+    take_stock_builders(app, ['latex'], LinuxLaTeXTranslator,
+                        config.linuxdoc_latex_translator)
 
 
 def _add_package(app: Sphinx) -> None:
     """Ship linuxdoc.sty with every LaTeX build that uses the translator."""
-    builder = app.builder
-    if not isinstance(builder, LaTeXBuilder) or not issubclass(
-            app.registry.get_translator_class(builder),
-            LinuxLaTeXTranslator):
+    if not build_uses(app, LinuxLaTeXTranslator):
         return
-    outdir = Path(builder.outdir)
+    outdir = Path(app.builder.outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(TEXINPUTS / 'linuxdoc.sty', outdir / 'linuxdoc.sty')
     app.add_latex_package('linuxdoc')

@@ -160,3 +160,14 @@ def test_builder_entry_point(tmp_path: Path) -> None:
     tables = tables_by_id(tmp_path / 'out')
     assert problems(tables['two-stubs'], 2) == []
     assert (tmp_path / 'out' / '_static' / 'linuxdoc-tables.css').is_file()
+
+
+@pytest.mark.parametrize('builder', ['dummy', 'epub'])
+def test_builders_without_our_translator_are_left_alone(
+        tmp_path: Path, builder: str) -> None:
+    """A builder with no translator (dummy) or another one (epub) builds
+    as before and gets no stylesheet of ours."""
+    result = sphinx_build('-q', '-b', builder, ROOTS / 'test-tables',
+                          tmp_path / 'out', cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert not list((tmp_path / 'out').rglob('linuxdoc-tables.css'))
