@@ -206,11 +206,13 @@ class TableGrid:
                 filler = self.add_filler(y, first, last)
                 entry = nodes.entry()
                 _set_span(entry, 'morecols', filler.colspan - 1)
-                before = sum(1 for e in row.children
-                             if isinstance(e, nodes.entry)
-                             and (c := self._entry_cells.get(id(e)))
-                             is not None and c.col < first)
-                row.insert(_child_index(row, before), entry)
+                # before the first entry right of the gap (a row's
+                # entries are in column order; it may hold comments too)
+                index = next(
+                    (i for i, child in enumerate(row.children)
+                     if (c := self._entry_cells.get(id(child))) is not None
+                     and c.col > first), len(row.children))
+                row.insert(index, entry)
                 self._entry_cells[id(entry)] = filler
 
     @classmethod
@@ -392,20 +394,6 @@ def _set_span(entry: nodes.Element, name: str, extra: int) -> None:
         entry[name] = extra
     elif name in entry:
         del entry[name]
-
-
-def _child_index(row: nodes.Element, entries_before: int) -> int:
-    """Where in ``row``'s children the entry after ``entries_before``
-    entries goes (rows may hold other nodes, such as comments)."""
-    from docutils import nodes
-
-    seen = 0
-    for index, child in enumerate(row.children):
-        if isinstance(child, nodes.entry):
-            if seen == entries_before:
-                return index
-            seen += 1
-    return len(row.children)
 
 
 def _int_attribute(element: nodes.Element, name: str, default: int = 0
