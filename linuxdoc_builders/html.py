@@ -34,7 +34,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.writers.html5 import HTML5Translator
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import TableGrid, report_problems
+from linuxdoc_builders.tablegrid import TableGrid, grid_for_writing
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
@@ -72,9 +72,7 @@ class LinuxHTMLTranslator(HTML5Translator):
 
     def visit_tgroup(self, node: nodes.tgroup) -> None:
         super().visit_tgroup(node)
-        grid = TableGrid.from_tgroup(node)
-        report_problems(grid, node)
-        grid.write_back()
+        grid = grid_for_writing(node)
         self._layouts.append(_TableLayout(grid, _band_starts(grid)))
 
     def depart_tgroup(self, node: nodes.tgroup) -> None:

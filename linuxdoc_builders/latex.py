@@ -32,7 +32,7 @@ from sphinx.builders.latex import LaTeXBuilder
 from sphinx.writers.latex import LaTeXTranslator
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import TableGrid, report_problems
+from linuxdoc_builders.tablegrid import grid_for_writing
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
@@ -48,9 +48,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
     """LaTeX translator that hands Sphinx's table writer valid geometry."""
 
     def visit_tgroup(self, node: nodes.Element) -> None:
-        grid = TableGrid.from_tgroup(node)
-        report_problems(grid, node)
-        grid.write_back()
+        grid_for_writing(node)  # reports and repairs; Sphinx writes
         super().visit_tgroup(node)
 
     def visit_row(self, node: nodes.Element) -> None:

@@ -409,10 +409,19 @@ def _int_attribute(element: nodes.Element, name: str, default: int = 0
         return default
 
 
-def report_problems(grid: TableGrid, tgroup: nodes.Element) -> None:
+def grid_for_writing(tgroup: nodes.Element) -> TableGrid:
+    """What every builder's translator does with a tgroup it is about to
+    write: read it into the grid, warn about what the grid repaired, and
+    write the repaired geometry back into the doctree."""
+    grid = TableGrid.from_tgroup(tgroup)
+    _report_problems(grid, tgroup)
+    grid.write_back()
+    return grid
+
+
+def _report_problems(grid: TableGrid, tgroup: nodes.Element) -> None:
     """Warn about geometry the grid had to repair, at the table's source.
 
-    For the builders, about a grid from :meth:`TableGrid.from_tgroup`.
     Flat-tables never get here (the directive repairs its own spans); these
     come from hand-made doctrees and other directives.
     """
