@@ -73,7 +73,7 @@ class LinuxHTMLTranslator(HTML5Translator):
     def visit_tgroup(self, node: nodes.tgroup) -> None:
         super().visit_tgroup(node)
         grid = grid_for_writing(node)
-        self._layouts.append(_TableLayout(grid, _band_starts(grid)))
+        self._layouts.append(_TableLayout(grid, grid.band_starts()))
 
     def depart_tgroup(self, node: nodes.tgroup) -> None:
         self._layouts.pop()
@@ -115,24 +115,6 @@ class LinuxHTMLTranslator(HTML5Translator):
         tagname = 'th' if cell.is_header or cell.is_stub else 'td'
         self.body.append(self.starttag(node, tagname, '', **atts))
         self.context.append(f'</{tagname}>\n')
-
-
-def _band_starts(grid: TableGrid) -> list[bool] | None:
-    """Which body rows begin a band: rows joined by row spans are one."""
-    reach = list(range(grid.n_rows))
-    spanning = False
-    for cell in grid.cells:
-        if cell.rowspan > 1 and not cell.is_header:
-            spanning = True
-            reach[cell.row] = max(reach[cell.row], cell.last_row)
-    if not spanning:
-        return None
-    starts = []
-    band_end = -1
-    for y in range(grid.n_rows):
-        starts.append(y > band_end)
-        band_end = max(band_end, reach[y])
-    return starts
 
 
 class LinuxHTMLBuilder(StandaloneHTMLBuilder):

@@ -380,6 +380,41 @@ class TableGrid:
         return [cell for first, _ in self._occupied[y]
                 if (cell := self._owner[y, first]).row == y]
 
+    def band_starts(self) -> list[bool] | None:
+        """For each row: does it begin a band of body rows?
+
+        Rows joined by a body cell's row span form one band, so a
+        writer that stripes bands never paints one merged cell in two
+        colours.  ``None`` when no body cell spans rows: every body row is
+        its own band then, and a theme's row striping is already right.
+        """
+        reach = list(range(self.n_rows))
+        spanning = False
+        for cell in self.cells:
+            if cell.rowspan > 1 and not cell.is_header:
+                spanning = True
+                reach[cell.row] = max(reach[cell.row], cell.last_row)
+        if not spanning:
+            return None
+        starts = []
+        band_end = -1
+        for y in range(self.n_rows):
+            starts.append(y > band_end)
+            band_end = max(band_end, reach[y])
+        return starts
+
+    def placed_entries(self) -> Iterator[tuple[nodes.Element, Cell]]:
+        """Every ``entry`` of the tgroup read by :meth:`from_tgroup` with
+        its cell, row by row: after :meth:`write_back` that is every cell
+        of the grid, fillers included."""
+        from docutils import nodes
+
+        for row in self._rows:
+            for entry in row.children:
+                cell = self._entry_cells.get(id(entry))
+                if cell is not None and isinstance(entry, nodes.Element):
+                    yield entry, cell
+
     def cell_at(self, y: int, x: int) -> Cell | None:
         """The cell covering position ``(y, x)``, if any."""
         intervals = self._occupied[y]
