@@ -388,6 +388,9 @@ class FlatTable(Table):
 
     def _build(self, source: SourceTable, grid: TableGrid) -> nodes.table:
         table = nodes.table()
+        # writers report layout problems at the table's own line
+        table.source, table.line = self.state_machine.get_source_and_line(
+            self.lineno)
         widths = self.options.get('widths')
         if widths == 'auto':
             table['classes'].append('colwidths-auto')
