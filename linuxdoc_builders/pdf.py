@@ -14,11 +14,16 @@ import error from inside rst2pdf.
 Output is deterministic: ReportLab's invariant mode is on unless
 ``linuxdoc_pdf_invariant = False``.
 
-So far the builder is rst2pdf's own under its name, with one fix: rst2pdf
-swallows a failed write (traceback, "FAILED", a 0-byte PDF, "build
-succeeded"); here the failure is an error naming the PDF and the cause,
-the empty file is removed, and the build exits 1.  The table handler that
-takes its geometry from the table grid is work in progress.
+The builder is rst2pdf's own with these changes:
+
+* tables are written by :mod:`linuxdoc_builders.pdftables`, from the
+  table grid, with the stylesheet entries of ``pdfstyles/linuxdoc.yaml``
+  (loaded before the project's ``pdf_stylesheets``); all header rows
+  repeat on every page of a split table unless
+  ``linuxdoc_pdf_repeat_header_rows = False``;
+* rst2pdf swallows a failed write (traceback, "FAILED", a 0-byte PDF,
+  "build succeeded"); here the failure is an error naming the PDF and the
+  cause, the empty file is removed, and the build exits 1.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ logger = sphinx_logging.getLogger(__name__)
 
 #: rst2pdf's own floor for Sphinx on Python 3.11.
 MINIMUM_SPHINX = (8, 2)
+
+STYLESHEET = Path(__file__).parent / 'pdfstyles' / 'linuxdoc.yaml'
 
 
 class _Rst2pdfFailures(logging.Handler):
@@ -103,13 +110,20 @@ def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
     return True
 
 
-def _make_invariant(app: Sphinx, config: Config) -> None:
-    """The same sources give the same PDF, byte for byte: ReportLab's
+def _configure_rst2pdf(app: Sphinx, config: Config) -> None:
+    """Set rst2pdf's configuration from ours.
+
+    The same sources give the same PDF, byte for byte: ReportLab's
     invariant mode fixes the dates and ids it would otherwise take from
-    the clock.  ``linuxdoc_pdf_invariant = False`` leaves rst2pdf's own
-    ``pdf_invariant`` alone."""
+    the clock (``linuxdoc_pdf_invariant = False`` leaves rst2pdf's own
+    ``pdf_invariant`` alone).  Our stylesheet comes first, so a project's
+    stylesheets override it.  Header rows repeat unless told not to; our
+    table handler reads rst2pdf's flag as "repeat all header rows".
+    """
     if config.linuxdoc_pdf_invariant:
         config.pdf_invariant = True
+    config.pdf_stylesheets = [str(STYLESHEET), *config.pdf_stylesheets]
+    config.pdf_repeat_table_rows = config.linuxdoc_pdf_repeat_header_rows
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -141,10 +155,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
                 # "build finished with problems", exit code 1
                 app.statuscode = 1
 
+    from linuxdoc_builders import pdftables
+
     app.setup_extension('rst2pdf.pdfbuilder')
     app.setup_extension('linuxdoc_builders')
     app.add_builder(LinuxPDFBuilder)
     app.add_config_value('linuxdoc_pdf_invariant', True, '', types=[bool])
-    app.connect('config-inited', _make_invariant)
+    app.add_config_value('linuxdoc_pdf_repeat_header_rows', True, '',
+                         types=[bool])
+    app.connect('config-inited', _configure_rst2pdf)
+    pdftables.install()
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': False}

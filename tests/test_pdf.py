@@ -43,7 +43,7 @@ def test_linuxpdf_builds_or_says_why_not(tmp_path: Path) -> None:
 
 def test_a_pdf_that_cannot_be_written_fails_the_build(tmp_path: Path
                                                        ) -> None:
-    """rst2pdf gives up on a row span taller than a page; stock rst2pdf
+    """rst2pdf gives up on a malformed raw PDF command; stock rst2pdf
     then leaves a 0-byte PDF and says "build succeeded"."""
     result = sphinx_build('-q', '-b', 'linuxpdf',
                           ROOTS / 'test-pdf-failures', tmp_path / 'out',
@@ -53,8 +53,7 @@ def test_a_pdf_that_cannot_be_written_fails_the_build(tmp_path: Path
     if sphinx.version_info[:2] < (8, 2):
         assert 'needs Sphinx 8.2 or newer' in result.stderr
         return
-    assert ('ERROR: could not write pdf failures.pdf: LayoutError'
-            in result.stderr)
+    assert 'ERROR: could not write pdf failures.pdf: ' in result.stderr
     assert list((tmp_path / 'out').glob('*.pdf')) == []
 
 

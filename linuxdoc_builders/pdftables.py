@@ -1,0 +1,543 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tables in ``linuxpdf``: rst2pdf's table handler, replaced by one that
+takes every cell's place from the table grid.
+
+rst2pdf's own handler counts columns itself, never reads ``stub``, paints
+its zebra stripes row by row through merged cells, repeats at most the
+first header row, and gives up on a row span taller than a page (no PDF
+at all).  Here:
+
+* geometry comes from :class:`~linuxdoc_builders.tablegrid.TableGrid`, as
+  in the HTML and LaTeX writers, and its repairs are warned about at the
+  table's file and line;
+* header cells take the stylesheet's ``table-heading`` style, stub cells
+  ``table-stub`` (which linuxpdf's stylesheet adds), the rest
+  ``table-body``;
+* the ``table`` style's ``ROWBACKGROUNDS`` are painted per band of rows
+  (rows joined by a row span are one band), so a merged cell has one
+  background;
+* a table is split between pages by this module, not by ReportLab: every
+  part begins with all header rows, and a row span is never cut while a
+  page can hold it;
+* a table that cannot be laid out that way even on an empty page (a row
+  span or a cell taller than the page) is cut at the page anyway: cell
+  content is split where it must be, a span that goes on below the cut
+  continues with a "(continued)" marker, and a warning names the table's
+  file and line.  The build never fails on a table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape
+
+from docutils import nodes
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    KeepInFrame,
+    Paragraph,
+    TableStyle,
+    XPreformatted,
+)
+from rst2pdf.basenodehandler import NodeHandler
+from rst2pdf.flowables import BoundByWidth, DelayedTable, XXPreformatted
+from sphinx.locale import __
+from sphinx.util import logging
+
+from linuxdoc_builders.tablegrid import grid_for_writing
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus.flowables import Flowable
+
+logger = logging.getLogger(__name__)
+
+#: rst2pdf's floor for a column, in percent of the table width: narrower
+#: columns make ReportLab's paragraphs absurdly tall.
+MINIMUM_COLUMN_PERCENT = 4.0
+
+#: The narrowest column, in points: the cell padding and two characters.
+#: A table whose narrowest column would be narrower (a table nested in a
+#: narrow cell) is laid out that wide and scaled down to fit, where
+#: ReportLab would give up on negative widths.
+MIN_COLUMN_POINTS = 24.0
+
+#: The least room, in points, in which a table that must be cut through
+#: a row span anyway begins on the current page instead of the next.
+MIN_CUT_ROOM = 72.0
+
+#: Longest cell text quoted in a "(continued)" marker.
+MARKER_TEXT_LIMIT = 40
+
+#: Code in a cell is shrunk to the cell's width down to this scale; lines
+#: too long for it are wrapped instead, so code stays readable.
+MIN_CODE_SCALE = 0.7
+
+#: What begins the continuation of a wrapped code line.
+CODE_CONTINUATION = '\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK} '
+
+
+@dataclass(slots=True)
+class PDFCell:
+    """One cell of a PDF table: its place, its look and its flowables."""
+
+    row: int
+    col: int
+    rowspan: int
+    colspan: int
+    #: ``'head'``, ``'stub'`` or ``'body'``: which stylesheet entry.
+    kind: str
+    content: list[Flowable]
+    #: The cell's text, for a "(continued)" marker.
+    text: str
+
+    @property
+    def last_row(self) -> int:
+        return self.row + self.rowspan - 1
+
+
+@dataclass
+class TableLook:
+    """What the stylesheet says about one table, whatever rows it has."""
+
+    #: The ``table`` style's commands other than ``ROWBACKGROUNDS``.
+    commands: list[tuple[Any, ...]]
+    #: The ``ROWBACKGROUNDS`` commands, painted per band instead.
+    stripes: list[tuple[Any, ...]]
+    #: ``tstyleHead``: the header rows' commands for a number of rows.
+    heading: Any
+    stub_background: Any
+    styles: dict[str, ParagraphStyle]
+    h_align: str
+    repeat_header_rows: bool
+    #: The table node, for warnings.
+    location: nodes.Element
+    #: Whether the table was reported as too tall for a page.
+    warned: bool = False
+
+
+@dataclass
+class TableLayout:
+    """Rows of placed cells, as many as one PDF table part holds.
+
+    Parts of a table split between pages are layouts of their own; each
+    keeps its rows' band numbers from the whole table, so the stripes
+    go on where they left off.
+    """
+
+    cells: list[PDFCell]
+    n_rows: int
+    n_cols: int
+    header_rows: int
+    #: Per row: its band among the body rows; ``None`` for header rows.
+    bands: list[int | None]
+    #: Column widths as rst2pdf's percentages of the frame width.
+    widths: list[str]
+    look: TableLook
+
+    def header(self) -> list[PDFCell]:
+        return [c for c in self.cells if c.row < self.header_rows]
+
+    def cut(self, at: int, split: dict[int, tuple[list[Flowable],
+                                                   list[Flowable]]]
+            ) -> tuple[TableLayout, TableLayout]:
+        """Split into the rows above ``at`` and the rows from ``at`` on,
+        the header rows first when they repeat.
+
+        A cell that spans the cut ends above it and goes on below it with
+        its remaining rows and a "(continued)" marker.  ``split`` gives,
+        by the cell's ``id``, the content above and the content below the
+        cut for cells whose content does not all fit above; an empty
+        content below means the cell is complete above and its rows
+        below stay empty.
+        """
+        repeat = self.look.repeat_header_rows
+        header = self.header() if repeat else []
+        above = self.header()
+        below: list[PDFCell] = []
+        top = self.header_rows if repeat else 0
+        shift = at - top
+        for cell in self.cells:
+            if cell.row < self.header_rows:
+                continue
+            if cell.row >= at:
+                below.append(dataclasses.replace(cell, row=cell.row - shift))
+                continue
+            if cell.last_row < at:
+                above.append(cell)
+                continue
+            head, tail = split.get(id(cell), (cell.content, None))
+            above.append(dataclasses.replace(cell, rowspan=at - cell.row,
+                                             content=head))
+            below.append(dataclasses.replace(
+                cell, row=top, rowspan=cell.last_row - at + 1,
+                content=[] if tail == [] else [_marker(cell, self.look),
+                                               *(tail or [])]))
+        return (self._part(above, at, self.header_rows, self.bands[:at]),
+                self._part(header + below, self.n_rows - shift, top,
+                           self.bands[:top] + self.bands[at:]))
+
+    def _part(self, cells: list[PDFCell], n_rows: int, header_rows: int,
+              bands: list[int | None]) -> TableLayout:
+        return dataclasses.replace(self, cells=cells, n_rows=n_rows,
+                                   header_rows=header_rows, bands=bands)
+
+    def table_style(self) -> TableStyle:
+        """The ReportLab style of this part: spans, the stylesheet's
+        commands, band stripes, header and stub backgrounds."""
+        look = self.look
+        style = TableStyle([
+            ('SPAN', (c.col, c.row), (c.col + c.colspan - 1, c.last_row))
+            for c in self.cells if c.rowspan > 1 or c.colspan > 1])
+        for command in look.commands:
+            style.add(*command)
+        for _name, start, stop, colours, *_ in look.stripes:
+            for y, band in enumerate(self.bands):
+                # header rows all take the first colour (the heading's
+                # background covers them unless a stylesheet drops it)
+                index = 0 if band is None else self.header_rows + band
+                style.add('BACKGROUND', (start[0], y), (stop[0], y),
+                          colours[index % len(colours)])
+        if self.header_rows:
+            for command in look.heading(self.header_rows):
+                style.add(*command)
+        if look.stub_background is not None:
+            for cell in self.cells:
+                if cell.kind == 'stub':
+                    style.add('BACKGROUND', (cell.col, cell.row),
+                              (cell.col + cell.colspan - 1, cell.last_row),
+                              look.stub_background)
+        return style
+
+    def data(self) -> list[list[list[Flowable] | str]]:
+        rows: list[list[list[Flowable] | str]] = [
+            [''] * self.n_cols for _ in range(self.n_rows)]
+        for cell in self.cells:
+            rows[cell.row][cell.col] = cell.content
+        return rows
+
+
+class GridTable(DelayedTable):  # type: ignore[misc]
+    """A table (or the part of one) that splits itself between pages.
+
+    ReportLab's own splitting keeps row spans whole but gives up when one
+    is taller than a page; it is not used.  Every split returns
+    :class:`GridTable` parts, each with the header rows.
+    """
+
+    def __init__(self, layout: TableLayout) -> None:
+        super().__init__(layout.data(), layout.widths, layout.table_style())
+        self.layout = layout
+        self.hAlign = layout.look.h_align
+        self.scale = 1.0
+
+    def wrap(self, avail_width: float, avail_height: float
+             ) -> tuple[float, float]:
+        narrowest = min(float(w.rstrip('%')) for w in self.layout.widths)
+        needed = MIN_COLUMN_POINTS * 100 / narrowest
+        self.scale = min(1.0, avail_width / needed) if needed > 0 else 1.0
+        width, height = super().wrap(avail_width / self.scale,
+                                     avail_height / self.scale)
+        return width * self.scale, height * self.scale
+
+    def drawOn(self, canvas: Any, x: float, y: float,  # noqa: N802
+               _sW: float = 0) -> None:  # noqa: N803 (ReportLab's names)
+        if self.scale == 1.0:
+            super().drawOn(canvas, x, y, _sW)
+            return
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(self.scale, self.scale)
+        super().drawOn(canvas, 0, 0, _sW / self.scale)
+        canvas.restoreState()
+
+    def split(self, avail_width: float, avail_height: float
+              ) -> list[Flowable]:
+        self.wrap(avail_width, avail_height)
+        avail_height /= self.scale
+        heights = self._heights()
+        layout = self.layout
+        if sum(heights) <= avail_height:
+            return [self]
+        fits = [y for y in _free_boundaries(layout)
+                if sum(heights[:y]) <= avail_height]
+        if fits:
+            above, below = layout.cut(fits[-1], {})
+            return [GridTable(above), GridTable(below)]
+        if self._must_cut(heights, avail_height):
+            return self._force(avail_height)
+        # the next page has room for the first rows (ReportLab asks again
+        # there, and that part is at the top of its frame)
+        return []
+
+    def _must_cut(self, heights: list[float], avail_height: float) -> bool:
+        """Whether to cut through a row span on this page: the part is at
+        the top of its frame, or its first rows would not fit on an empty
+        page either and this page still has room to begin them (so the
+        table stays with its title)."""
+        frame = getattr(self, '_frame', None)
+        if frame is None or hasattr(self, '_postponed') or frame._atTop:
+            return True
+        first = next(_free_boundaries(self.layout), self.layout.n_rows)
+        return (sum(heights[:first]) > frame._aH
+                and avail_height >= MIN_CUT_ROOM)
+
+    def _heights(self) -> list[float]:
+        """Row heights; ReportLab leaves those of rows past the first
+        page of a long table unmeasured (``None``)."""
+        return [float('inf') if h is None else h for h in self.t._rowHeights]
+
+    def _force(self, avail_height: float) -> list[Flowable]:
+        """Cut through row spans (and cell content) at the page: the table
+        cannot be laid out otherwise, even on an empty page."""
+        layout = self.layout
+        heights = self._heights()
+        look = layout.look
+        if not look.warned:
+            look.warned = True
+            logger.warning(
+                __('a row span or cell of this table is taller than a page: '
+                   'it is cut at the page break and continued with a '
+                   'marker'), location=look.location,
+                type='linuxdoc', subtype='pdf')
+        body = layout.header_rows
+        at = max((y for y in range(body + 1, layout.n_rows)
+                  if sum(heights[:y]) <= avail_height), default=None)
+        split: dict[int, tuple[list[Flowable], list[Flowable]]] = {}
+        if at is None:
+            # the first body row alone is too tall: it takes two rows,
+            # cells that fit in the first leave the second empty
+            layout, whole = _doubled_row(layout, body)
+            split = {id(cell): (cell.content, []) for cell in whole}
+            heights = heights[:body + 1] + heights[body:]
+            at = body + 1
+        for cell in layout.cells:
+            if cell.row < at <= cell.last_row:
+                # down to the page's foot, less a point for rounding
+                room = avail_height - sum(heights[:cell.row]) - 1
+                head, tail = self._fit(cell, room)
+                if tail:
+                    split[id(cell)] = head, tail
+        above, below = layout.cut(at, split)
+        return [GridTable(above), GridTable(below)]
+
+    def _fit(self, cell: PDFCell, room: float) -> tuple[list[Flowable],
+                                                        list[Flowable]]:
+        """Split ``cell``'s content into what fits in ``room`` points of
+        height and the rest."""
+        style = self.t._cellStyles[cell.row][cell.col]
+        positions = self.t._colpositions
+        width = (positions[cell.col + cell.colspan] - positions[cell.col]
+                 - style.leftPadding - style.rightPadding)
+        return split_flowables(cell.content, width,
+                               room - style.topPadding - style.bottomPadding)
+
+
+def split_flowables(content: Sequence[Flowable], width: float,
+                    height: float) -> tuple[list[Flowable], list[Flowable]]:
+    """``content`` as what fits in ``width`` x ``height`` and the rest.
+
+    A flowable that straddles the limit is split if it can be; one that
+    cannot and would leave nothing above is shrunk to fit, so the first
+    part is never empty and a split always makes progress.
+    """
+    head: list[Flowable] = []
+    used = 0.0
+    for index, flowable in enumerate(content):
+        _w, tall = flowable.wrap(width, height)
+        tall += flowable.getSpaceBefore() + flowable.getSpaceAfter()
+        if used + tall <= height:
+            head.append(flowable)
+            used += tall
+            continue
+        pieces = flowable.split(width, height - used)
+        if len(pieces) > 1:
+            return [*head, pieces[0]], [*pieces[1:], *content[index + 1:]]
+        if not head:
+            return ([KeepInFrame(width, height, [flowable], mode='shrink')],
+                    list(content[index + 1:]))
+        return head, list(content[index:])
+    return head, []
+
+
+class CellCode(BoundByWidth):  # type: ignore[misc]
+    """A code block in a table cell, never wider than the cell.
+
+    rst2pdf lets a code line run past the table's edge (its default fit
+    mode) or shrinks it without limit.  Here code is shrunk to the cell
+    down to :data:`MIN_CODE_SCALE`; longer lines are wrapped, each
+    continuation beginning with :data:`CODE_CONTINUATION` (and losing its
+    syntax colours, as the highlighted text cannot be cut safely).
+    """
+
+    content: list[Any]
+    scale: float | None
+
+    def __init__(self, code: BoundByWidth) -> None:
+        super().__init__(code.maxWidth, code.content, code.style, 'shrink')
+
+    def wrap(self, avail_width: float, avail_height: float
+             ) -> tuple[float, float]:
+        size, scale = self._measure(avail_width, avail_height)
+        if scale >= MIN_CODE_SCALE:
+            return size
+        code: Any = self.content[0]
+        style = code.style
+        usable = (self.maxWidth - self.pad[1] - self.pad[3]) / MIN_CODE_SCALE
+        columns = max(int(usable / stringWidth('M', style.fontName,
+                                               style.fontSize)), 8)
+        text = ''.join(fragment.text for fragment in code.frags)
+        self.content = [XXPreformatted(
+            escape('\n'.join(_wrapped_lines(text, columns))), style)]
+        return self._measure(avail_width, avail_height)[0]
+
+    def _measure(self, avail_width: float, avail_height: float
+                 ) -> tuple[tuple[float, float], float]:
+        """Size and scale for this width (rst2pdf would keep the scale of
+        the first width it saw; a table measures cells at several)."""
+        self.scale = None
+        size: tuple[float, float] = super().wrap(avail_width, avail_height)
+        return size, self.scale or 1.0
+
+
+def _wrapped_lines(text: str, columns: int) -> Iterator[str]:
+    """The lines of ``text``, none longer than ``columns``: a long line
+    goes on in lines that begin with :data:`CODE_CONTINUATION`."""
+    for line in text.splitlines():
+        while len(line) > columns:
+            yield line[:columns]
+            line = CODE_CONTINUATION + line[columns:]
+        yield line
+
+
+def _fit_code(flowable: Flowable) -> Flowable:
+    """Code blocks of a cell as :class:`CellCode`, the rest as it is."""
+    content = getattr(flowable, 'content', None)
+    if (type(flowable) is BoundByWidth and content and len(content) == 1
+            and isinstance(content[0], XPreformatted)):
+        return CellCode(flowable)
+    return flowable
+
+
+def _free_boundaries(layout: TableLayout) -> Iterator[int]:
+    """Rows a part may begin with: after the first body row, and not
+    inside any body cell's row span."""
+    inside: set[int] = set()
+    for cell in layout.cells:
+        inside.update(range(cell.row + 1, cell.last_row + 1))
+    for y in range(layout.header_rows + 1, layout.n_rows):
+        if y not in inside:
+            yield y
+
+
+def _doubled_row(layout: TableLayout, y: int
+                 ) -> tuple[TableLayout, list[PDFCell]]:
+    """``layout`` with row ``y`` taking two rows, so that the cells in it
+    can be cut between them, and the cells that ended in row ``y``."""
+    cells, whole = [], []
+    for cell in layout.cells:
+        if cell.row > y:
+            cell = dataclasses.replace(cell, row=cell.row + 1)
+        elif cell.last_row >= y:
+            stretched = dataclasses.replace(cell, rowspan=cell.rowspan + 1)
+            if cell.last_row == y:
+                whole.append(stretched)
+            cell = stretched
+        cells.append(cell)
+    return dataclasses.replace(
+        layout, cells=cells, n_rows=layout.n_rows + 1,
+        bands=layout.bands[:y + 1] + layout.bands[y:]), whole
+
+
+def _marker(cell: PDFCell, look: TableLook) -> Flowable:
+    """"TEXT (continued)", TEXT being the start of the cell's first
+    line, as linuxlatex marks a row span cut by a page break."""
+    text = next((line.strip() for line in cell.text.splitlines()
+                 if line.strip()), '')
+    if len(text) > MARKER_TEXT_LIMIT:
+        text = text[:MARKER_TEXT_LIMIT - 3] + '...'
+    return Paragraph(
+        '<i>%s</i>' % escape(__('%s (continued)') % text).strip(),
+        look.styles[cell.kind])
+
+
+class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
+    """rst2pdf's handler for ``tgroup`` nodes, by way of the table grid."""
+
+    def gather_elements(self, client: Any, node: nodes.Element,
+                        style: Any) -> list[Flowable]:
+        table = node.parent
+        classes: list[str] = (table.get('classes', []) if table is not None
+                              else [])
+        base = (client.styles.combinedStyle(['table', *classes])
+                if classes else client.styles['table'])
+        look = _look(client, base, table if table is not None else node)
+        grid = grid_for_writing(node)
+        band_starts = grid.band_starts() or [True] * grid.n_rows
+        bands: list[int | None] = []
+        band = -1
+        for y, starts in enumerate(band_starts):
+            if y < grid.header_rows:
+                bands.append(None)
+                continue
+            band += starts
+            bands.append(band)
+        cells = []
+        for entry, cell in grid.placed_entries():
+            kind = ('head' if cell.is_header
+                    else 'stub' if cell.is_stub else 'body')
+            cells.append(PDFCell(
+                cell.row, cell.col, cell.rowspan, cell.colspan, kind,
+                [_fit_code(f) for f in client.gather_elements(
+                    entry, style=look.styles[kind])],
+                entry.astext()))
+        return [GridTable(TableLayout(
+            cells, grid.n_rows, grid.n_cols, grid.header_rows, bands,
+            _widths(node, grid.n_cols), look))]
+
+
+def _look(client: Any, base: Any, location: nodes.Element) -> TableLook:
+    commands = list(getattr(base, 'commands', None)
+                    or client.styles['table'].commands)
+    styles = {'head': client.styles['table-heading'],
+              'stub': client.styles['table-stub'],
+              'body': client.styles['table-body']}
+    h_align = {0: 'LEFT', 1: 'CENTER', 2: 'RIGHT'}.get(base.alignment,
+                                                       'CENTER')
+    return TableLook(
+        commands=[c for c in commands if c[0] != 'ROWBACKGROUNDS'],
+        stripes=[c for c in commands if c[0] == 'ROWBACKGROUNDS'],
+        heading=client.styles.tstyleHead,
+        stub_background=styles['stub'].backColor,
+        styles=styles, h_align=h_align,
+        repeat_header_rows=bool(client.repeat_table_rows),
+        location=location)
+
+
+def _widths(tgroup: nodes.Element, n_cols: int) -> list[str]:
+    """Column widths in percent: the colspecs' proportions, no column
+    under :data:`MINIMUM_COLUMN_PERCENT`, adding up to 100."""
+    given = [c.get('colwidth', 1) for c in tgroup.children
+             if isinstance(c, nodes.colspec)]
+    if len(given) != n_cols or not all(
+            isinstance(w, int | float) and w > 0 for w in given):
+        given = [1] * n_cols
+    total = sum(given)
+    percents = [max(100 * w / total, MINIMUM_COLUMN_PERCENT) for w in given]
+    scale = 100 / sum(percents)
+    return [f'{p * scale:.4f}%' for p in percents]
+
+
+def install() -> None:
+    """Make rst2pdf's Sphinx writer hand every ``tgroup`` to the grid
+    handler.  rst2pdf keeps one dispatch table per process for Sphinx
+    documents; this module is loaded only for ``-b linuxpdf``."""
+    from rst2pdf.sphinxnodes import sphinxhandlers
+
+    handler = GridTGroupHandler()
+    handler.sphinxmode = True
+    sphinxhandlers.dispatchdict[nodes.tgroup] = handler

@@ -1,0 +1,272 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tables in linuxpdf, read back from the PDF: stub and header styles,
+one background per merged cell, header rows on every page, merged
+content that grows its rows, code that stays in its cell, and tables
+taller than a page cut with a marker instead of failing the PDF.
+
+Each check also runs on stock rst2pdf's output where stock gets it
+wrong, so it is shown to be able to fail.  linuxpdf needs Sphinx 8.2
+(``tox -e sphinx72`` deselects these; ``test_pdf.py`` checks the
+refusal there).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+from golden import assert_golden
+from pdf_dump import Span, dump, fill_at, spans
+from tools import sphinx_build
+
+pytestmark = pytest.mark.linuxpdf
+
+ROOTS = Path(__file__).parent / 'roots'
+
+#: Stock rst2pdf on the same sources, its PDF as deterministic as ours.
+STOCK = ('-b', 'pdf', '-D', 'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+         '-D', 'pdf_invariant=1')
+
+#: The cover page shows the date; goldens must not.
+FIXED_DATE = ('-D', 'today=the day')
+
+
+class Built(NamedTuple):
+    pdf: Path
+    stderr: str
+    returncode: int
+
+
+def _build(tmp: Path, root: str, name: str, *options: str) -> Built:
+    out = tmp / f'{root}-{len(options)}'
+    result = sphinx_build('-E', *options, *FIXED_DATE, ROOTS / f'test-{root}',
+                          out, cwd=tmp)
+    return Built(out / f'{name}.pdf', result.stderr, result.returncode)
+
+
+@pytest.fixture(scope='module')
+def tables(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    built = _build(tmp_path_factory.mktemp('pdf'), 'tables', 'tables',
+                   '-b', 'linuxpdf')
+    assert built.returncode == 0, built.stderr
+    return built
+
+
+@pytest.fixture(scope='module')
+def layout(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return _build(tmp_path_factory.mktemp('pdf'), 'pdf-layout',
+                  'pdf-layout', '-b', 'linuxpdf')
+
+
+@pytest.fixture(scope='module')
+def stock_tables(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return _build(tmp_path_factory.mktemp('pdf'), 'tables', 'tables', *STOCK)
+
+
+@pytest.fixture(scope='module')
+def hard(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """The test-pdf-hard root: tall.pdf, and nested.pdf beside it."""
+    return _build(tmp_path_factory.mktemp('pdf'), 'pdf-hard', 'tall',
+                  '-b', 'linuxpdf')
+
+
+@pytest.fixture(scope='module')
+def stock_layout(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return _build(tmp_path_factory.mktemp('pdf'), 'pdf-layout', 'pdf-layout',
+                  *STOCK)
+
+
+@pytest.fixture(scope='module')
+def stock_hard(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    return _build(tmp_path_factory.mktemp('pdf'), 'pdf-hard', 'tall',
+                  *STOCK)
+
+
+def _find(found: list[Span], text: str) -> Span:
+    matches = [s for s in found if s.text == text]
+    assert matches, f'{text!r} is not in the PDF'
+    return matches[0]
+
+
+STUBS = ['CTRL', 'STATUS', 'colours', 'warm', 'cold', 'sizes', 'small']
+DATA = ['enable', 'reset', 'interrupt', 'red', 'orange', 'blue', 'left']
+HEADERS = ['Register', 'Bit', 'Group', 'Member', 'Name', 'min', 'Notes']
+
+
+def _weights(pdf: Path, texts: list[str]) -> dict[str, bool]:
+    found = spans(pdf)
+    return {text: _find(found, text).bold for text in texts}
+
+
+def test_stub_and_header_cells_are_bold_and_data_cells_not(
+        tables: Built, stock_tables: Built) -> None:
+    weights = _weights(tables.pdf, STUBS + DATA + HEADERS)
+    assert [t for t in STUBS + HEADERS if not weights[t]] == []
+    assert [t for t in DATA if weights[t]] == []
+    # rst2pdf never reads ``stub``
+    stock = _weights(stock_tables.pdf, STUBS)
+    assert [t for t in STUBS if stock[t]] == []
+
+
+def _backgrounds(built: Built, merged: str, rows: list[str]
+                 ) -> set[tuple[float, ...] | None]:
+    """The fills behind a merged cell, sampled beside each row it spans
+    (``rows``: a text in each of those rows, right of the merged cell)."""
+    found = spans(built.pdf)
+    cell = _find(found, merged)
+    return {fill_at(built.pdf, cell.page, cell.x0 + 1,
+                    (row.y0 + row.y1) / 2)
+            for row in (_find(found, text) for text in rows)}
+
+
+MERGED = [('CTRL', ['enable', 'reset', 'interrupt']),
+          ('warm', ['red', 'orange']),
+          ('left', ['b', 'd']),
+          ('group 3', ['REG3_0', 'REG3_4', 'REG3_7'])]
+
+
+@pytest.mark.parametrize(('merged', 'rows'), MERGED)
+def test_a_merged_cell_has_one_background(
+        tables: Built, stock_tables: Built, merged: str,
+        rows: list[str]) -> None:
+    assert len(_backgrounds(tables, merged, rows)) == 1
+    # rst2pdf stripes row by row, through the merged cell
+    assert len(_backgrounds(stock_tables, merged, rows)) > 1
+
+
+def _pages_missing_header(built: Built) -> list[int]:
+    """Pages of the two-header-row table that lack a header row."""
+    found = spans(built.pdf)
+    pages = sorted({s.page for s in found if s.text.startswith('GRP')})
+    return [page for page in pages
+            if not {'Register', 'Name', 'Meaning'} <= {
+                s.text for s in found if s.page == page}]
+
+
+def test_all_header_rows_repeat_on_every_page(
+        layout: Built, stock_layout: Built) -> None:
+    found = spans(layout.pdf)
+    assert len({s.page for s in found if s.text.startswith('GRP')}) >= 3
+    assert _pages_missing_header(layout) == []
+    assert _pages_missing_header(stock_layout) != []
+
+
+def _overlaps(found: list[Span]) -> list[tuple[str, str]]:
+    """Pairs of text spans that overlap on a page, i.e. text printed over
+    other text.  A span's box is its font's full height, so the boxes of
+    consecutive lines touch; the middle half of each is compared."""
+    pairs = []
+    for i, a in enumerate(found):
+        for b in found[i + 1:]:
+            a_mid, b_mid = _middle_half(a), _middle_half(b)
+            if (a.page == b.page and min(a.x1, b.x1) - max(a.x0, b.x0) > 1
+                    and min(a_mid[1], b_mid[1]) > max(a_mid[0], b_mid[0])):
+                pairs.append((a.text, b.text))
+    return pairs
+
+
+def _middle_half(span: Span) -> tuple[float, float]:
+    quarter = (span.y1 - span.y0) / 4
+    return span.y0 + quarter, span.y1 - quarter
+
+
+def test_no_text_is_printed_over_other_text(tables: Built, layout: Built,
+                                            hard: Built) -> None:
+    """Content taller than the rows of its merged cell grows them
+    (the 'Tall content' table) instead of running into the next row."""
+    assert _overlaps(spans(tables.pdf)) == []
+    assert _overlaps(spans(layout.pdf)) == []
+    assert _overlaps(spans(hard.pdf)) == []
+
+
+LONG_LINE = ('static const struct v4l2_ioctl_ops vivid_ioctl_ops = { '
+             '.vidioc_querycap = vidioc_querycap, .vidioc_enum_fmt_vid_cap '
+             '= vidioc_enum_fmt_vid_cap };')
+
+
+def _table_right_edge(built: Built, page: int) -> float:
+    import pymupdf
+    with pymupdf.open(built.pdf) as document:
+        return max(item[1].x1 if item[0] == 're' else item[2].x
+                   for drawing in document[page].get_drawings()
+                   if drawing.get('fill') is None
+                   for item in drawing['items'] if item[0] in ('re', 'l'))
+
+
+def test_code_stays_inside_its_cell(layout: Built,
+                                    stock_layout: Built) -> None:
+    found = spans(layout.pdf)
+    code = [s for s in found if 'vivid' in s.text or 'vidioc' in s.text]
+    page = code[0].page
+    edge = _table_right_edge(layout, page)
+    assert [s.text for s in code if s.x1 > edge + 0.5] == []
+    # wrapped, not cut: the long line is all there
+    label = _find(found, 'wrapped')
+    wrapped = ''.join(s.text.removeprefix('»').strip() + ' '
+                      for s in found if s.page == page
+                      and s.font.startswith('Courier')
+                      and s.y0 >= label.y0 - 2)
+    assert ' '.join(wrapped.split()).replace(' ', '') == \
+        LONG_LINE.replace(' ', '')
+    stock = spans(stock_layout.pdf)
+    page = _find(stock, 'wrapped').page
+    assert max(s.x1 for s in stock if s.page == page) > \
+        _table_right_edge(stock_layout, page)
+
+
+def _pages_with(found: list[Span], start: str) -> list[int]:
+    return sorted({s.page for s in found if s.text.startswith(start)})
+
+
+def test_tables_taller_than_a_page_are_cut_with_a_marker(hard: Built
+                                                         ) -> None:
+    assert hard.returncode == 0, hard.stderr
+    assert 'Traceback' not in hard.stderr
+    warnings = re.findall(r'index\.rst:(\d+): WARNING: a row span or cell '
+                          r'of this table is taller than a page', hard.stderr)
+    assert warnings == ['9', '170']
+    found = spans(hard.pdf)
+    texts = [s.text for s in found if not s.text.endswith('(continued)')]
+    assert [n for n in range(150) if texts.count(f'line {n}') != 1] == []
+    paragraphs = ' '.join(texts)
+    assert [n for n in range(80)
+            if paragraphs.count(f'Paragraph {n} of a cell') != 1] == []
+    # a marker at the top of every page the cut cell goes on to
+    span_pages = _pages_with(found, 'line ')
+    cell_pages = _pages_with(found, 'Paragraph ')
+    assert len(span_pages) >= 3
+    assert len(cell_pages) >= 3
+    assert _pages_with(found, 'tall (continued)') == span_pages[1:]
+    assert _pages_with(found, 'Paragraph 0 of a cell that goes on fo... '
+                              '(continued)') == cell_pages[1:]
+
+
+def test_a_table_nested_in_a_narrow_cell_is_scaled_to_fit(hard: Built
+                                                          ) -> None:
+    """Laid out wider and scaled down: tiny, words broken, but there
+    (stock rst2pdf gives up on the whole PDF)."""
+    text = ''.join(s.text for s in spans(hard.pdf.with_name('nested.pdf')))
+    assert 'innertableoffivecolumnsouterwide' in text
+
+
+def test_stock_rst2pdf_gives_up_on_the_same_tables(stock_hard: Built
+                                                   ) -> None:
+    """The control: rst2pdf leaves 0-byte PDFs and says success."""
+    assert stock_hard.returncode == 0
+    assert stock_hard.pdf.stat().st_size == 0
+    assert stock_hard.pdf.with_name('nested.pdf').stat().st_size == 0
+
+
+GOLDENS = [('tables', 'tables'), ('pdf-layout', 'pdf-layout'),
+           ('pdf-hard', 'tall'), ('pdf-hard', 'nested')]
+
+
+@pytest.mark.parametrize(('root', 'name'), GOLDENS)
+def test_structure_golden(root: str, name: str, tables: Built,
+                          layout: Built, hard: Built,
+                          update_goldens: bool) -> None:
+    built = {'tables': tables, 'pdf-layout': layout, 'pdf-hard': hard}[root]
+    assert_golden(dump(built.pdf.with_name(f'{name}.pdf')),
+                  f'{root}/linuxpdf/{name}.txt', update_goldens)
