@@ -21,6 +21,9 @@ The builder is rst2pdf's own with these changes:
   (loaded before the project's ``pdf_stylesheets``); all header rows
   repeat on every page of a split table unless
   ``linuxdoc_pdf_repeat_header_rows = False``;
+* internal links (``:doc:``, figures, equal ids in two documents of one
+  PDF) are resolved by :mod:`linuxdoc_builders.pdflinks` in the
+  assembled doctree, so each lands on its own target;
 * rst2pdf swallows a failed write (traceback, "FAILED", a 0-byte PDF,
   "build succeeded"); here the failure is an error naming the PDF and the
   cause, the empty file is removed, and the build exits 1.
@@ -42,6 +45,7 @@ from linuxdoc_builders import __version__
 if TYPE_CHECKING:
     from types import TracebackType
 
+    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
@@ -140,10 +144,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
         raise ExtensionError(__(
             'the linuxpdf builder needs rst2pdf: pip install '
             '"linuxdoc-builders[pdf]" (%s)') % error) from error
+    from linuxdoc_builders import pdflinks, pdftables
 
     class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
-        """``sphinx-build -b linuxpdf``: rst2pdf's PDF builder, but a PDF
-        that cannot be written fails the build."""
+        """``sphinx-build -b linuxpdf``: rst2pdf's PDF builder, with links
+        that land on their targets, and a PDF that cannot be written
+        fails the build."""
 
         name = 'linuxpdf'
 
@@ -155,10 +161,26 @@ def setup(app: Sphinx) -> dict[str, Any]:
                 # "build finished with problems", exit code 1
                 app.statuscode = 1
 
-    from linuxdoc_builders import pdftables
+        def get_target_uri(self, docname: str, typ: str | None = None
+                           ) -> str:
+            """A document of the PDF being written is ``''`` to rst2pdf;
+            here it keeps its name, for :mod:`~linuxdoc_builders.pdflinks`.
+            """
+            uri: str = super().get_target_uri(docname, typ)
+            return uri or pdflinks.local_uri(docname)
+
+        def assemble_doctree(self, docname: str, *args: Any,
+                             **kwargs: Any) -> nodes.document:
+            """rst2pdf's doctree of one PDF, with internal links that land
+            where they point (:mod:`~linuxdoc_builders.pdflinks`)."""
+            tree: nodes.document = super().assemble_doctree(
+                docname, *args, **kwargs)
+            pdflinks.resolve_links(tree, docname)
+            return tree
 
     app.setup_extension('rst2pdf.pdfbuilder')
     app.setup_extension('linuxdoc_builders')
+    app.setup_extension('linuxdoc_builders.pdflinks')
     app.add_builder(LinuxPDFBuilder)
     app.add_config_value('linuxdoc_pdf_invariant', True, '', types=[bool])
     app.add_config_value('linuxdoc_pdf_repeat_header_rows', True, '',

@@ -1,0 +1,268 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Internal links in linuxpdf's PDFs that land where they point.
+
+rst2pdf 0.105 puts the documents of one PDF into one doctree, draws every
+id as a named destination (``<a name>``) and every internal reference as a
+link to one (``<a href="#id">``).  Three things go wrong there:
+
+* its builder gives every document of the PDF the URI ``''``, so a
+  ``:doc:`` reference has no target at all and is printed as plain text
+  (rst2pdf issue #1065);
+* a destination is drawn with the next paragraph, which for a figure is
+  the one after it, so a link to a figure lands below the figure;
+* ids are unique per source document only: two documents' ``details``
+  sections make one destination, and a link to the second lands on the
+  first.
+
+Here linuxpdf gives each document of the PDF a URI of its own
+(:func:`local_uri`), and :func:`resolve_links` rewrites the assembled
+doctree before rst2pdf draws it: every id becomes ``docname:id``, as
+Sphinx's LaTeX builder does, every internal reference a ``refid`` to one
+of those, and each linked figure, image, code block, formula or block
+target gets its destination drawn right above it by :class:`PDFAnchor`.
+A reference that still leads nowhere in the PDF is reported with its
+location and printed as plain text: ReportLab would otherwise give up on
+the whole PDF over one undefined destination.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from reportlab.platypus.flowables import AnchorFlowable, Spacer
+from rst2pdf.basenodehandler import NodeHandler
+from sphinx import addnodes
+from sphinx.locale import __
+from sphinx.util import logging
+
+from linuxdoc_builders import __version__
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from reportlab.platypus.flowables import Flowable
+    from sphinx.application import Sphinx
+
+logger = logging.getLogger(__name__)
+
+#: What starts the URI of a document of the PDF being written, as in
+#: Sphinx's LaTeX builder; :func:`resolve_links` replaces every one.
+LOCAL = '%'
+
+#: Linked blocks whose destination rst2pdf draws below them, and which
+#: therefore get a :class:`PDFAnchor` of their own.
+ANCHORED_ABOVE = (nodes.figure, nodes.image, nodes.literal_block,
+                  nodes.math_block, nodes.target)
+
+#: Of those, the blocks that never split across pages: their destination
+#: goes to the next page with them.
+UNSPLIT = (nodes.figure, nodes.image)
+
+
+def local_uri(docname: str) -> str:
+    """The URI linuxpdf gives a document that is part of the PDF being
+    written, so that a reference to it still says which document."""
+    return LOCAL + docname
+
+
+def qualified(docname: str, node_id: str) -> str:
+    """An id that is unique in the PDF: ``docname:id``."""
+    return f'{docname}:{node_id}'
+
+
+class PDFAnchor(nodes.General, nodes.Element):
+    """Draws the destinations named in ``anchors`` right above its
+    content, which rst2pdf would draw below it.  Exists only in the
+    doctree that linuxpdf hands to rst2pdf."""
+
+
+class _HandlePDFAnchor(NodeHandler, PDFAnchor):  # type: ignore[misc]
+    """rst2pdf's handler for :class:`PDFAnchor`: one ReportLab
+    ``AnchorFlowable`` per name, before the first flowable of the content
+    that is not a spacer, kept on its page if the content never splits."""
+
+    def gather_elements(self, client: Any, node: PDFAnchor,
+                        style: Any) -> list[Flowable]:
+        names = [name for name in node['anchors']
+                 if name not in client.targets]
+        # rst2pdf draws each destination once: not again at the next
+        # paragraph
+        client.targets.extend(names)
+        elements: list[Flowable] = client.gather_elements(node, style)
+        anchors = [_anchor(name, node['keep']) for name in names]
+        at = next((i for i, element in enumerate(elements)
+                   if not isinstance(element, Spacer)), len(elements))
+        return elements[:at] + anchors + elements[at:]
+
+
+def _anchor(name: str, keep_with_next: bool) -> Flowable:
+    anchor = AnchorFlowable(name)
+    anchor.keepWithNext = keep_with_next
+    return anchor
+
+
+@dataclass
+class _Targets:
+    """The destinations of one assembled doctree."""
+
+    #: each qualified id, with the node that has it
+    elements: dict[str, nodes.Element] = field(default_factory=dict)
+    #: each qualified id, with its document and original id
+    origins: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: the id of each document's first section
+    first_section: dict[str, str] = field(default_factory=dict)
+
+    def add(self, node: nodes.Element, docname: str) -> None:
+        """Qualify the ids of ``node`` and remember them.  An id that a
+        document included twice has twice is the first one's, as rst2pdf
+        draws a destination once."""
+        originals: list[str] = node.get('ids', [])
+        node['ids'] = [qualified(docname, i) for i in originals]
+        for original, new in zip(originals, node['ids'], strict=True):
+            self.elements.setdefault(new, node)
+            self.origins.setdefault(new, (docname, original))
+        if isinstance(node, nodes.section) and node['ids']:
+            self.first_section.setdefault(docname, node['ids'][0])
+
+    @cached_property
+    def by_index_uri(self) -> dict[str, str]:
+        """Each qualified id by the id that rst2pdf's general index makes
+        of its URI: ``make_id('%docname#id')``."""
+        return {nodes.make_id(f'{local_uri(docname)}#{original}'): new
+                for new, (docname, original) in self.origins.items()}
+
+    @cached_property
+    def by_original(self) -> dict[str, list[str]]:
+        """The qualified ids of each original id."""
+        found: dict[str, list[str]] = defaultdict(list)
+        for new, (_, original) in self.origins.items():
+            found[original].append(new)
+        return found
+
+    def known(self, node_id: str) -> str | None:
+        """``node_id`` if it is a destination in the PDF."""
+        return node_id if node_id in self.elements else None
+
+    def for_local_uri(self, uri: str) -> str | None:
+        """The destination of ``%docname#id``, or of ``%docname``: that
+        document's first section."""
+        docname, _, node_id = uri.removeprefix(LOCAL).partition('#')
+        if not node_id:
+            return self.first_section.get(docname)
+        return self.known(qualified(docname, node_id))
+
+    def for_fragment(self, fragment: str, docname: str) -> str | None:
+        """The destination of ``#fragment`` written in ``docname``: an id
+        of that document, else an id of rst2pdf's general index, else the
+        one id of that name in the PDF (rst2pdf's domain indices)."""
+        own = self.known(qualified(docname, fragment))
+        if own:
+            return own
+        if fragment in self.by_index_uri:
+            return self.by_index_uri[fragment]
+        candidates = self.by_original.get(fragment, [])
+        return candidates[0] if len(candidates) == 1 else None
+
+
+def _with_docnames(tree: nodes.document, root: str
+                   ) -> Iterator[tuple[nodes.Element, str]]:
+    """Every element of the assembled doctree, in document order, with the
+    name of the document it comes from: rst2pdf marks an included
+    document with ``start_of_file`` and an appendix as a ``document``."""
+    stack: list[tuple[nodes.Element, str]] = [(tree, root)]
+    while stack:
+        node, docname = stack.pop()
+        yield node, docname
+        for child in reversed(node.children):
+            if isinstance(child, nodes.Element):
+                inner = docname
+                if isinstance(child, (addnodes.start_of_file,
+                                      nodes.document)):
+                    inner = child.get('docname') or docname
+                stack.append((child, inner))
+
+
+def resolve_links(tree: nodes.document, root: str) -> None:
+    """Give every id of the PDF assembled from ``root`` its document's
+    name, point every internal link at its own destination, and draw the
+    destinations of linked blocks above them."""
+    targets = _Targets()
+    links: list[tuple[nodes.Element, str]] = []
+    for node, docname in _with_docnames(tree, root):
+        targets.add(node, docname)
+        if node.get('backrefs'):
+            node['backrefs'] = [qualified(docname, i)
+                                for i in node['backrefs']]
+        if 'refid' in node or 'refuri' in node:
+            links.append((node, docname))
+    tree.ids = dict(targets.elements)
+    linked = {destination for node, docname in links
+              if (destination := _resolve(node, docname, targets))}
+    for destination in sorted(linked):
+        node = targets.elements[destination]
+        if _drawn_below(node):
+            _anchor_above(node)
+
+
+def _resolve(node: nodes.Element, docname: str, targets: _Targets
+             ) -> str | None:
+    """Point ``node`` at its destination in the PDF; return it if
+    ``node`` is a link.  A link that has none is reported and unlinked."""
+    uri = node.get('refuri', '')
+    if 'refid' in node:
+        node['refid'] = qualified(docname, node['refid'])
+        destination = targets.known(node['refid'])
+    elif uri.startswith(LOCAL):
+        destination = targets.for_local_uri(uri)
+    elif uri.startswith('#') and uri != '#':
+        destination = targets.for_fragment(uri[1:], docname)
+    else:
+        return None  # a URL, another PDF, or "#", which rst2pdf drops
+    if not isinstance(node, nodes.reference):
+        return None
+    if destination is None:
+        _unlink(node)
+        return None
+    node.attributes.pop('refuri', None)
+    node['refid'] = destination
+    return destination
+
+
+def _unlink(reference: nodes.reference) -> None:
+    """Report a link that leads nowhere in the PDF and keep its text."""
+    where = reference.get('refuri') or reference['refid']
+    logger.warning(__('the link to %s leads nowhere in this PDF; '
+                      'it is printed as plain text'),
+                   where.removeprefix(LOCAL), location=reference,
+                   type='linuxdoc', subtype='pdf')
+    reference.attributes.pop('refuri', None)
+    reference.attributes.pop('refid', None)
+
+
+def _drawn_below(node: nodes.Element) -> bool:
+    """Whether rst2pdf would draw the destination of ``node`` below it:
+    a block of :data:`ANCHORED_ABOVE` (a code block with a caption too),
+    not inside a paragraph, and not yet anchored."""
+    if isinstance(node.parent, (nodes.TextElement, PDFAnchor)):
+        return False
+    code = isinstance(node, nodes.container) and node.get('literal_block')
+    return isinstance(node, ANCHORED_ABOVE) or bool(code)
+
+
+def _anchor_above(node: nodes.Element) -> None:
+    anchor = PDFAnchor(anchors=list(node['ids']),
+                       keep=isinstance(node, UNSPLIT))
+    node.replace_self(anchor)
+    anchor += node
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Make :class:`PDFAnchor` known to the docutils visitors, such as
+    the one rst2pdf walks the doctree with before drawing it."""
+    app.add_node(PDFAnchor)
+    return {'version': __version__, 'parallel_read_safe': True,
+            'parallel_write_safe': True}
