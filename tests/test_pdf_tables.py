@@ -259,6 +259,27 @@ def test_stock_rst2pdf_gives_up_on_the_same_tables(stock_hard: Built
     assert stock_hard.pdf.with_name('nested.pdf').stat().st_size == 0
 
 
+def test_impossible_geometry_is_reported_and_rendered(tmp_path: Path
+                                                       ) -> None:
+    """Spans past the end, huge, negative or overlapping (from another
+    directive): warned about at the table's line, and the PDF is written;
+    stock rst2pdf writes 0 bytes, says nothing of where, and exits 0."""
+    built = _build(tmp_path, 'html-geometry', 'impossible geometry',
+                   '-b', 'linuxpdf')
+    assert built.returncode == 0, built.stderr
+    assert 'Traceback' not in built.stderr
+    assert len(re.findall(r'index\.rst:6: WARNING: table row \d+, entry '
+                          r'\d+: .*\[linuxdoc\.table\]',
+                          built.stderr)) == 6
+    texts = {s.text for s in spans(built.pdf)}
+    assert {'wide', 'lonely', 'After the table.'} <= texts
+    assert 'no-room' not in texts
+    stock = _build(tmp_path, 'html-geometry', 'impossible geometry', *STOCK)
+    assert stock.returncode == 0
+    assert stock.pdf.stat().st_size == 0
+    assert 'index.rst' not in stock.stderr
+
+
 GOLDENS = [('tables', 'tables'), ('pdf-layout', 'pdf-layout'),
            ('pdf-hard', 'tall'), ('pdf-hard', 'nested')]
 
