@@ -41,8 +41,10 @@ from reportlab.platypus import (
     TableStyle,
     XPreformatted,
 )
+from reportlab.platypus.tables import Table
 from rst2pdf.basenodehandler import NodeHandler
 from rst2pdf.flowables import BoundByWidth, DelayedTable, XXPreformatted
+from rst2pdf.styles import adjustUnits
 from sphinx.locale import __
 from sphinx.util import logging
 
@@ -229,20 +231,42 @@ class GridTable(DelayedTable):  # type: ignore[misc]
     :class:`GridTable` parts, each with the header rows.
     """
 
-    def __init__(self, layout: TableLayout) -> None:
+    def __init__(self, layout: TableLayout,
+                 heights: list[float | None] | None = None) -> None:
         super().__init__(layout.data(), layout.widths, layout.table_style())
         self.layout = layout
         self.hAlign = layout.look.h_align
         self.scale = 1.0
+        #: Row heights already measured when this part was cut from a
+        #: larger one (``None``: measure), so no row is measured twice.
+        self.known_heights = heights
+        self._size: dict[tuple[float, float], tuple[float, float]] = {}
 
     def wrap(self, avail_width: float, avail_height: float
              ) -> tuple[float, float]:
+        """Lay the table out for this space, once per space: a frame
+        wraps a flowable and then asks it to split in the same space."""
+        if (avail_width, avail_height) in self._size:
+            return self._size[avail_width, avail_height]
         narrowest = min(float(w.rstrip('%')) for w in self.layout.widths)
         needed = MIN_COLUMN_POINTS * 100 / narrowest
         self.scale = min(1.0, avail_width / needed) if needed > 0 else 1.0
-        width, height = super().wrap(avail_width / self.scale,
-                                     avail_height / self.scale)
-        return width * self.scale, height * self.scale
+        width, height = self._lay_out(avail_width / self.scale,
+                                      avail_height / self.scale)
+        size = width * self.scale, height * self.scale
+        self._size = {(avail_width, avail_height): size}
+        return size
+
+    def _lay_out(self, width: float, height: float) -> tuple[float, float]:
+        """rst2pdf's DelayedTable layout (percentages of ``width``), with
+        the row heights known from the table this part was cut from."""
+        self.colWidths = [adjustUnits(w, total=width) for w in self._colWidths]
+        self.t = Table(self.data, colWidths=self.colWidths,
+                       rowHeights=self.known_heights, style=self.style)
+        self._set_max_page_height_on_cell_flowables(height)
+        self.t.hAlign = self.hAlign
+        size: tuple[float, float] = self.t.wrap(width, height)
+        return size
 
     def drawOn(self, canvas: Any, x: float, y: float,  # noqa: N802
                _sW: float = 0) -> None:  # noqa: N803 (ReportLab's names)
@@ -266,8 +290,13 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         fits = [y for y in _free_boundaries(layout)
                 if sum(heights[:y]) <= avail_height]
         if fits:
-            above, below = layout.cut(fits[-1], {})
-            return [GridTable(above), GridTable(below)]
+            at = fits[-1]
+            above, below = layout.cut(at, {})
+            measured: list[float | None] = list(heights)
+            header = measured[:below.header_rows]
+            return [GridTable(above, measured[:at]),
+                    GridTable(below, header + [None] * (
+                        below.n_rows - len(header)))]
         if self._must_cut(heights, avail_height):
             return self._force(avail_height)
         # the next page has room for the first rows (ReportLab asks again
