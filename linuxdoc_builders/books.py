@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Books: one project written as several PDFs that link to each other.
+
+The kernel builds one PDF per top-level directory of ``Documentation/``
+from the documents list in its conf.py (``latex_documents``, and earlier
+rst2pdf's ``pdf_documents``).  Stock Sphinx and rst2pdf put every
+document reachable from a book's start into that book, and print a
+reference into another book as plain text (LaTeX) or a broken link
+(rst2pdf).  Here:
+
+* :func:`top_level_books` builds the kernel-style list for conf.py, so
+  nobody maintains it by hand;
+* :func:`assign_books` gives every document exactly one book: the first
+  book, in list order, whose toctrees reach it (``linuxdoc_book_of``
+  overrides that per document), and warns about documents in no book;
+* a reference into another book becomes a link to that book's PDF, at a
+  named destination ``DOCNAME:ID`` (``DOCNAME::doc`` for a document's
+  start) that the other book exports, so each book builds on its own.
+  :func:`book_uri` and :func:`parse_book_uri` carry such a reference from
+  the builder's ``get_target_uri`` to the writer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.locale import __
+from sphinx.util import logging
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+#: The scheme of a reference into another book, as the builder hands it
+#: to the writer: ``linuxdoc-book:TARGET/DOCNAME`` (plus ``#ID``).
+SCHEME = 'linuxdoc-book:'
+
+#: A reStructuredText title: a line of text over a line of ``=``.
+_TITLE = re.compile(r'^(?P<title>\S.*)\n(?P<rule>[=\-~^"#*+`\':.<>_]{3,})\s*$',
+                    re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Book:
+    """One PDF of the project."""
+
+    #: The document the book starts at.
+    start: str
+    #: The output's name, without ``.tex`` or ``.pdf``.
+    target: str
+    title: str
+
+
+def top_level_books(srcdir: str | Path, *, suffix: str = '.rst'
+                    ) -> list[Book]:
+    """One book per top-level directory of ``srcdir`` that has an index,
+    in name order, titled by that index's first title.
+
+    This is the list the kernel's conf.py writes by hand.
+    """
+    books = []
+    for index in sorted(Path(srcdir).glob(f'*/index{suffix}')):
+        directory = index.parent.name
+        match = _TITLE.search(index.read_text(encoding='utf-8',
+                                              errors='replace'))
+        title = match.group('title').strip() if match else directory
+        books.append(Book(f'{directory}/index', directory, title))
+    return books
+
+
+def latex_documents(books: Iterable[Book], author: str,
+                    theme: str = 'manual'
+                    ) -> list[tuple[str, str, str, str, str]]:
+    """``latex_documents`` for conf.py from :func:`top_level_books`."""
+    return [(b.start, f'{b.target}.tex', b.title, author, theme)
+            for b in books]
+
+
+def pdf_documents(books: Iterable[Book], author: str
+                  ) -> list[tuple[str, str, str, str]]:
+    """``pdf_documents`` (rst2pdf, linuxpdf) for conf.py from
+    :func:`top_level_books`."""
+    return [(b.start, b.target, b.title, author) for b in books]
+
+
+def assign_books(env: BuildEnvironment, books: Sequence[Book],
+                 overrides: Mapping[str, str]) -> dict[str, Book]:
+    """Each document's book: the first in list order whose toctrees reach
+    it, unless ``overrides`` (docname: book target) says otherwise.
+
+    Documents in no book are warned about, orphans included: their text
+    is in no PDF, and references to them lead nowhere.
+    """
+    owner: dict[str, Book] = {}
+    for book in books:
+        queue = deque([book.start])
+        while queue:
+            docname = queue.popleft()
+            if docname in owner or docname not in env.all_docs:
+                continue
+            owner[docname] = book
+            queue.extend(env.toctree_includes.get(docname, ()))
+    by_target = {book.target: book for book in books}
+    for docname, target in overrides.items():
+        if target not in by_target:
+            logger.warning(__('linuxdoc_book_of: %s names no book (the '
+                              'books are %s)'), target,
+                           ', '.join(sorted(by_target)),
+                           type='linuxdoc', subtype='books')
+        elif docname not in env.all_docs:
+            logger.warning(__('linuxdoc_book_of: no document %s'), docname,
+                           type='linuxdoc', subtype='books')
+        else:
+            owner[docname] = by_target[target]
+    for docname in sorted(env.all_docs.keys() - owner.keys()):
+        logger.warning(__('document is in no book: its text is in no PDF '
+                          'and references to it lead nowhere'),
+                       location=(docname, None), type='linuxdoc',
+                       subtype='books')
+    return owner
+
+
+def book_uri(book: Book, docname: str) -> str:
+    """The URI of ``docname`` in another ``book``."""
+    return f'{SCHEME}{book.target}/{docname}'
+
+
+def parse_book_uri(uri: str) -> tuple[str, str] | None:
+    """``(target file stem, destination name)`` of a reference into
+    another book, ``None`` for any other URI."""
+    if not uri.startswith(SCHEME):
+        return None
+    where, _, node_id = uri[len(SCHEME):].partition('#')
+    target, _, docname = where.partition('/')
+    return target, destination(docname, node_id)
+
+
+def destination(docname: str, node_id: str = '') -> str:
+    """The named destination of ``node_id`` in ``docname`` (its start when
+    empty), the same in every book and backend."""
+    return f'{docname}:{node_id}' if node_id else f'{docname}::doc'
