@@ -24,15 +24,18 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.locale import __
 from sphinx.util import logging
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
 
     from sphinx.environment import BuildEnvironment
 
@@ -41,6 +44,10 @@ logger = logging.getLogger(__name__)
 #: The scheme of a reference into another book, as the builder hands it
 #: to the writer: ``linuxdoc-book:TARGET/DOCNAME`` (plus ``#ID``).
 SCHEME = 'linuxdoc-book:'
+
+#: The scheme of a reference to a document that is in no book; the
+#: builder reports each and prints it as plain text.
+NOWHERE = 'linuxdoc-nowhere:'
 
 #: A reStructuredText title: a line of text over a line of ``=``.
 _TITLE = re.compile(r'^(?P<title>\S.*)\n(?P<rule>[=\-~^"#*+`\':.<>_]{3,})\s*$',
@@ -96,7 +103,9 @@ def assign_books(env: BuildEnvironment, books: Sequence[Book],
     it, unless ``overrides`` (docname: book target) says otherwise.
 
     Documents in no book are warned about, orphans included: their text
-    is in no PDF, and references to them lead nowhere.
+    is in no PDF, and references to them lead nowhere.  The project's
+    root document is the exception: it is the hub that lists the books
+    (the kernel's ``Documentation/index.rst``), not a book's content.
     """
     owner: dict[str, Book] = {}
     for book in books:
@@ -119,7 +128,8 @@ def assign_books(env: BuildEnvironment, books: Sequence[Book],
                            type='linuxdoc', subtype='books')
         else:
             owner[docname] = by_target[target]
-    for docname in sorted(env.all_docs.keys() - owner.keys()):
+    unowned = env.all_docs.keys() - owner.keys() - {env.config.root_doc}
+    for docname in sorted(unowned):
         logger.warning(__('document is in no book: its text is in no PDF '
                           'and references to it lead nowhere'),
                        location=(docname, None), type='linuxdoc',
@@ -146,3 +156,39 @@ def destination(docname: str, node_id: str = '') -> str:
     """The named destination of ``node_id`` in ``docname`` (its start when
     empty), the same in every book and backend."""
     return f'{docname}:{node_id}' if node_id else f'{docname}::doc'
+
+
+@contextmanager
+def documents_of(env: BuildEnvironment, owner: Mapping[str, Book],
+                 book: Book) -> Iterator[None]:
+    """While a builder assembles ``book``, its toctrees include only the
+    book's own documents: one that another book owns is left out (and
+    linked to there), not printed twice."""
+    get_doctree = env.get_doctree
+
+    def own_documents_only(docname: str) -> nodes.document:
+        tree = get_doctree(docname)
+        for toctree in tree.findall(addnodes.toctree):
+            toctree['includefiles'] = [
+                name for name in toctree['includefiles']
+                if owner.get(name) == book]
+        return tree
+
+    env.get_doctree = own_documents_only  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del env.get_doctree
+
+
+def report_nowhere(tree: nodes.Node) -> None:
+    """Warn about each reference to a document in no book, at the
+    reference, and leave its text without a link."""
+    for reference in list(tree.findall(nodes.reference)):
+        uri: Any = reference.get('refuri', '')
+        if not uri.startswith(NOWHERE):
+            continue
+        logger.warning(__('reference to %s, which is in no book: printed '
+                          'without a link'), uri[len(NOWHERE):].split('#')[0],
+                       location=reference, type='linuxdoc', subtype='books')
+        reference.replace_self(reference.children)

@@ -20,6 +20,13 @@ a continued multi-column cell is drawn once.
 With ``linuxdoc_builders`` in ``extensions`` the stock ``latex`` builder
 uses this translator too (so ``sphinx-build -M latexpdf`` gets it), unless
 ``linuxdoc_latex_translator = False``.
+
+``linuxlatex`` also writes the books of ``latex_documents`` as PDFs that
+link to each other (:mod:`linuxdoc_builders.books`): each document goes
+into one book only, a reference into another book becomes a link to that
+book's PDF at a named destination, and every ``\\label`` is exported as a
+named destination of the same name.  A ``:numref:`` into another book
+prints the number LaTeX prints there (:func:`latex_numbers`).
 """
 
 from __future__ import annotations
@@ -28,15 +35,30 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.builders.latex import LaTeXBuilder
+from sphinx.util import logging
+from sphinx.util.nodes import inline_all_toctrees
 from sphinx.writers.latex import LaTeXTranslator
 
 from linuxdoc_builders import __version__
+from linuxdoc_builders.books import (
+    NOWHERE,
+    Book,
+    assign_books,
+    book_uri,
+    destination,
+    documents_of,
+    parse_book_uri,
+    report_nowhere,
+)
 from linuxdoc_builders.tablegrid import grid_for_writing
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
-    from docutils import nodes
+    from collections.abc import Iterator
+
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
@@ -119,6 +141,44 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         self.body.append(r'\linuxdocmergedcell{%d}{%s}'
                          % (self.table.cell_id, self.encode(text)))
 
+    def hypertarget(self, id: str, withdoc: bool = True,
+                    anchor: bool = True) -> str:
+        """Every label is also a named destination of the same name when
+        the builder writes books, so that other books can link to it
+        (hyperref's own destination names are counters)."""
+        target: str = super().hypertarget(id, withdoc, anchor)
+        if not getattr(self.builder, 'writes_books', False):
+            return target
+        name = self.curfilestack[-1] + ':' + id if withdoc else id
+        return target + r'\linuxdocdestination{%s}' % self.idescape(name)
+
+    def visit_reference(self, node: nodes.Element) -> None:
+        """A reference into another book links to that book's PDF."""
+        other = parse_book_uri(node.get('refuri', ''))
+        if other is None:
+            super().visit_reference(node)
+            return
+        self.body.append(self._href(*other))
+        self.context.append('}')
+
+    def visit_number_reference(self, node: nodes.Element) -> None:
+        """A ``:numref:`` into another book prints the number that book
+        prints, as a link to it."""
+        other = parse_book_uri(node.get('refuri', ''))
+        if other is None:
+            super().visit_number_reference(node)
+            return
+        builder: Any = self.builder
+        number = builder.number_in_book(*other)
+        title = node.get('title', '%s')
+        text = (title.replace('{number}', number).replace('{name}', '')
+                if '{number}' in title else title % number)
+        self.body.append(self._href(*other) + self.encode(text) + '}')
+        raise nodes.SkipNode
+
+    def _href(self, target: str, name: str) -> str:
+        return r'\sphinxhref{%s}{' % self.encode_uri(f'{target}.pdf#{name}')
+
     def depart_table(self, node: nodes.Element) -> None:
         # before the table, which the writer renders from here
         assert self.table is not None
@@ -133,17 +193,116 @@ _CONTINUED_LENGTH = 24
 
 def _header_rowspan(entry: nodes.Element) -> int:
     """Extra rows a header entry spans (0 for body entries)."""
-    from docutils import nodes
-
     in_header = isinstance(entry.parent.parent, nodes.thead)
     return int(entry.get('morerows', 0)) if in_header else 0
 
 
 class LinuxLaTeXBuilder(LaTeXBuilder):
-    """``sphinx-build -b linuxlatex``: the LaTeX builder, safe tables."""
+    """``sphinx-build -b linuxlatex``: the LaTeX builder, safe tables, and
+    books that link to each other."""
 
     name = 'linuxlatex'
     default_translator_class = LinuxLaTeXTranslator
+    #: The translator exports every label as a named destination.
+    writes_books = True
+
+    def init(self) -> None:
+        super().init()
+        self._owner: dict[str, Book] | None = None
+        self._numbers: dict[str, dict[str, str]] = {}
+
+    def books(self) -> list[Book]:
+        """The books of ``latex_documents``, in list order."""
+        return [Book(entry[0], Path(entry[1]).stem, entry[2])
+                for entry in self.document_data]
+
+    def owner(self) -> dict[str, Book]:
+        """Each document's book, decided once per build."""
+        if self._owner is None:
+            self._owner = assign_books(self.env, self.books(),
+                                       self.config.linuxdoc_book_of)
+        return self._owner
+
+    def assemble_doctree(self, indexfile: str, toctree_only: bool,
+                         appendices: list[str]) -> nodes.document:
+        book = next(b for b in self.books() if b.start == indexfile)
+        with documents_of(self.env, self.owner(), book):
+            tree: nodes.document = super().assemble_doctree(
+                indexfile, toctree_only, appendices)
+        report_nowhere(tree)
+        return tree
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        """``%DOCNAME`` in this book, a book URI for a document of another
+        book, a reference to be reported for a document in no book."""
+        if docname in self.docnames:
+            return '%' + docname
+        book = self.owner().get(docname)
+        return book_uri(book, docname) if book else NOWHERE + docname
+
+    def number_in_book(self, target: str, name: str) -> str:
+        """The number LaTeX prints for the figure, table or code block
+        with destination ``name`` in the book written to ``target``."""
+        if target not in self._numbers:
+            book = next(b for b in self.books() if b.target == target)
+            with documents_of(self.env, self.owner(), book), \
+                    logging.suppress_logging():
+                tree = inline_all_toctrees(
+                    self, set(), book.start,
+                    self.env.get_doctree(book.start), str, [book.start])
+            self._numbers[target] = dict(latex_numbers(
+                tree, book.start, self.config.numfig_secnum_depth))
+        return self._numbers[target].get(name, '??')
+
+
+def latex_numbers(tree: nodes.Node, docname: str, depth: int
+                  ) -> Iterator[tuple[str, str]]:
+    """``(destination, number)`` of every numbered figure, table and code
+    block of a book, as Sphinx's LaTeX numbers them: within the chapter
+    (``numfig_secnum_depth`` levels of sections; the book's title section
+    is not one), counting only those with a caption."""
+    sections: list[int] = []
+    counters: dict[tuple[str, tuple[int, ...]], int] = {}
+
+    def walk(node: nodes.Node, level: int, docname: str
+             ) -> Iterator[tuple[str, str]]:
+        for child in node.children:
+            if isinstance(child, addnodes.start_of_file):
+                yield from walk(child, level, child['docname'])
+            elif isinstance(child, nodes.section):
+                if level:
+                    del sections[level:]
+                    sections.extend([0] * (level - len(sections)))
+                    sections[level - 1] += 1
+                yield from walk(child, level + 1, docname)
+            elif (isinstance(child, nodes.Element)
+                  and (kind := _numbered_kind(child)) is not None):
+                prefix = tuple((sections + [0] * depth)[:depth])
+                count = counters[kind, prefix] = counters.get(
+                    (kind, prefix), 0) + 1
+                number = '.'.join(map(str, (*prefix, count)))
+                for node_id in child['ids']:
+                    yield destination(docname, node_id), number
+                yield from walk(child, level, docname)
+            elif isinstance(child, nodes.Element):
+                yield from walk(child, level, docname)
+
+    yield from walk(tree, 0, docname)
+
+
+def _numbered_kind(node: nodes.Element) -> str | None:
+    """Which LaTeX counter a node steps: captioned figures, titled tables
+    and captioned code blocks."""
+    if isinstance(node, nodes.figure):
+        has = any(isinstance(c, nodes.caption) for c in node.children)
+        return 'figure' if has else None
+    if isinstance(node, nodes.table):
+        has = any(isinstance(c, nodes.title) for c in node.children)
+        return 'table' if has else None
+    if isinstance(node, nodes.container) and node.get('literal_block'):
+        has = any(isinstance(c, nodes.caption) for c in node.children)
+        return 'code-block' if has else None
+    return None
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:
@@ -167,6 +326,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_builder(LinuxLaTeXBuilder)
     app.add_config_value('linuxdoc_latex_translator', True, '',
                          types=[bool])
+    app.add_config_value('linuxdoc_book_of', {}, 'env', types=[dict])
     app.connect('config-inited', _use_grid_translator)
     app.connect('builder-inited', _add_package)
     return {'version': __version__, 'parallel_read_safe': True,

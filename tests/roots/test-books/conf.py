@@ -4,8 +4,11 @@
 # kernel-style conf.py uses instead of a hand-written list.
 from pathlib import Path
 
-from linuxdoc_builders.books import (latex_documents, pdf_documents,
-                                     top_level_books)
+from linuxdoc_builders.books import (
+    latex_documents,
+    pdf_documents,
+    top_level_books,
+)
 
 extensions = ['linuxdoc_builders']
 project = 'books'
