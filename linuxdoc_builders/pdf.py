@@ -171,10 +171,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
         def assemble_doctree(self, docname: str, *args: Any,
                              **kwargs: Any) -> nodes.document:
-            """rst2pdf's doctree of one PDF, with internal links that land
-            where they point (:mod:`~linuxdoc_builders.pdflinks`)."""
+            """rst2pdf's doctree of one PDF, with numbered captions and
+            internal links that land where they point
+            (:mod:`~linuxdoc_builders.pdflinks`)."""
             tree: nodes.document = super().assemble_doctree(
                 docname, *args, **kwargs)
+            pdflinks.number_captions(tree, docname, self.env)
             pdflinks.resolve_links(tree, docname)
             return tree
 

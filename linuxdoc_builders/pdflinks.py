@@ -23,6 +23,11 @@ target gets its destination drawn right above it by :class:`PDFAnchor`.
 A reference that still leads nowhere in the PDF is reported with its
 location and printed as plain text: ReportLab would otherwise give up on
 the whole PDF over one undefined destination.
+
+:func:`number_captions` prints the numbers of numbered figures, tables
+and code blocks in their captions, as Sphinx's HTML and LaTeX do and
+rst2pdf does not: a ``:numref:`` link's text, "Fig. 2", is then found
+where it leads.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ if TYPE_CHECKING:
 
     from reportlab.platypus.flowables import Flowable
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
 
 logger = logging.getLogger(__name__)
 
@@ -230,6 +236,37 @@ def _resolve(node: nodes.Element, docname: str, targets: _Targets
     node.attributes.pop('refuri', None)
     node['refid'] = destination
     return destination
+
+
+def number_captions(tree: nodes.document, root: str,
+                    env: BuildEnvironment) -> None:
+    """Start the caption of every numbered figure, table and code block
+    of the PDF assembled from ``root`` with its number, in the format of
+    ``numfig_format``, before its ids are qualified.
+
+    The numbers are Sphinx's (``env.toc_fignumbers``), the ones every
+    ``:numref:`` prints, in this book and in the others.
+    """
+    numbers = env.toc_fignumbers
+    if not numbers:
+        return
+    std = env.domains.standard_domain
+    formats = env.config.numfig_format
+    for node, docname in list(_with_docnames(tree, root)):
+        if not node.get('ids'):
+            continue
+        figtype = std.get_enumerable_node_type(node)
+        if figtype is None or figtype == 'section':
+            continue
+        number = numbers.get(docname, {}).get(figtype, {}).get(
+            node['ids'][0])
+        caption = next((child for child in node.children
+                        if isinstance(child, (nodes.caption, nodes.title))),
+                       None)
+        if number is None or caption is None or figtype not in formats:
+            continue
+        prefix = formats[figtype] % '.'.join(map(str, number))
+        caption.insert(0, nodes.Text(prefix + ' '))
 
 
 def _unlink(reference: nodes.reference) -> None:

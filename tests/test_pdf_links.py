@@ -5,8 +5,9 @@ rst2pdf 0.105 prints ``:doc:`` references as plain text (its issue
 #1065), lands a link to a figure below the figure, and merges equal ids of
 two documents into one destination.  Every internal link of the test PDF
 is followed here to where it lands: the first line of text below the
-destination must be the target's (section title, figure or table caption,
-footnote), and a figure link must land right above the image.
+destination must be the target's (section title, figure or table caption
+with its number, footnote), and a figure link must land right above the
+image.
 """
 
 from __future__ import annotations
@@ -49,15 +50,15 @@ EXPECTED = [
     ('Gamma chapter', 'Gamma chapter'),
     ('Details', 'Details These details belong to the alpha chapter'),
     ('Details', 'Details These details belong to the beta chapter'),
-    ('Fig. 1', 'The square figure'),
-    ('The square figure', 'The square figure'),
-    ('Table 1', 'The numbers table'),
-    ('The numbers table', 'The numbers table'),
-    ('Table 2', 'The flat table'),
-    ('Listing 1', 'The code sample'),
+    ('Fig. 1', 'Fig. 1 The square figure'),
+    ('The square figure', 'Fig. 1 The square figure'),
+    ('Table 1', 'Table 1 The numbers table'),
+    ('The numbers table', 'Table 1 The numbers table'),
+    ('Table 2', 'Table 2 The flat table'),
+    ('Listing 1', 'Listing 1 The code sample'),
     # alpha.rst
     ('Beta chapter', 'Beta chapter'),
-    ('Fig. 1', 'The square figure'),
+    ('Fig. 1', 'Fig. 1 The square figure'),
     ('1', '1 The footnote of the alpha chapter'),
     ('the details of the beta chapter',
      'Details These details belong to the beta chapter'),
@@ -67,15 +68,15 @@ EXPECTED = [
     ('Links inside one PDF', 'Links inside one PDF'),
     ('Details', 'Details These details belong to the beta chapter'),
     ('2', '2 The footnote of the beta chapter'),
-    ('Fig. 1', 'The square figure'),
-    ('The numbers table', 'The numbers table'),
+    ('Fig. 1', 'Fig. 1 The square figure'),
+    ('The numbers table', 'Table 1 The numbers table'),
     ('2', 'These details belong to the beta chapter'),
     # more/gamma.rst
     ('Details', 'Details These details belong to the alpha chapter'),
     ('Alpha chapter', 'Alpha chapter'),
-    ('Fig. 1', 'The square figure'),
-    ('Table 2', 'The flat table'),
-    ('Listing 1', 'The code sample'),
+    ('Fig. 1', 'Fig. 1 The square figure'),
+    ('Table 2', 'Table 2 The flat table'),
+    ('Listing 1', 'Listing 1 The code sample'),
     # rst2pdf's general index: the `.. index::` of each chapter
     ('alpha', 'The first chapter, with links to'),
     ('beta', 'The second chapter, with links to'),
@@ -193,7 +194,7 @@ def test_every_internal_link_lands_on_its_target(tmp_path: Path) -> None:
     far = [landing for landing in landings if landing.gap > NEAR]
     assert far == []
     figures = [landing for landing in landings
-               if landing.below.startswith('The square figure')]
+               if landing.below.startswith('Fig. 1 The square figure')]
     assert len(figures) == 5
     # right above the image, not below its caption
     assert all(landing.image_gap is not None and landing.image_gap < NEAR
