@@ -24,6 +24,10 @@ The builder is rst2pdf's own with these changes:
 * internal links (``:doc:``, figures, equal ids in two documents of one
   PDF) are resolved by :mod:`linuxdoc_builders.pdflinks` in the
   assembled doctree, so each lands on its own target;
+* each entry of ``pdf_documents`` is a book: every document is printed in
+  one book only, and a reference into another book is a link to that
+  book's PDF at a named destination it exports
+  (:mod:`linuxdoc_builders.pdfbooks`);
 * rst2pdf swallows a failed write (traceback, "FAILED", a 0-byte PDF,
   "build succeeded"); here the failure is an error naming the PDF and the
   cause, the empty file is removed, and the build exits 1.
@@ -144,7 +148,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         raise ExtensionError(__(
             'the linuxpdf builder needs rst2pdf: pip install '
             '"linuxdoc-builders[pdf]" (%s)') % error) from error
-    from linuxdoc_builders import pdflinks, pdftables
+    from linuxdoc_builders import books, pdfbooks, pdflinks, pdftables
 
     class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         """``sphinx-build -b linuxpdf``: rst2pdf's PDF builder, with links
@@ -153,31 +157,66 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
         name = 'linuxpdf'
 
+        #: each document's book, once ``write`` starts
+        owner: dict[str, books.Book] | None = None
+        #: the book being assembled
+        book: books.Book | None = None
+
         def write(self, *args: Any, **kwargs: Any) -> None:
-            with _Rst2pdfFailures() as failures:
+            with _Rst2pdfFailures() as failures, pdfbooks.book_canvas():
                 super().write(*args, **kwargs)
             if _report_unwritten(Path(self.outdir), self.document_data,
                                  self.out_suffix, failures.messages):
                 # "build finished with problems", exit code 1
                 app.statuscode = 1
 
+        def init_document_data(self) -> None:
+            """rst2pdf's list of PDFs, and each document's book."""
+            super().init_document_data()
+            self.owner = books.assign_books(
+                self.env, pdfbooks.books_of(self.document_data),
+                self.config.linuxdoc_book_of)
+
         def get_target_uri(self, docname: str, typ: str | None = None
                            ) -> str:
-            """A document of the PDF being written is ``''`` to rst2pdf;
+            """A document of the book being written is ``''`` to rst2pdf;
             here it keeps its name, for :mod:`~linuxdoc_builders.pdflinks`.
+            A document of another book is ``linuxdoc-book:BOOK/DOCNAME``
+            (rst2pdf's ``pdf:BOOK.pdf`` says neither which document nor,
+            for a document listed by two books, the right book), one in no
+            book is reported where it is referenced.
             """
-            uri: str = super().get_target_uri(docname, typ)
-            return uri or pdflinks.local_uri(docname)
+            if self.owner is None or self.book is None or typ == 'token':
+                uri: str = super().get_target_uri(docname, typ)
+                return uri or pdflinks.local_uri(docname)
+            owner = self.owner.get(docname)
+            if owner == self.book:
+                return pdflinks.local_uri(docname)
+            if owner is None:
+                return books.NOWHERE + docname
+            return books.book_uri(owner, docname)
 
         def assemble_doctree(self, docname: str, *args: Any,
                              **kwargs: Any) -> nodes.document:
-            """rst2pdf's doctree of one PDF, with numbered captions and
-            internal links that land where they point
+            """rst2pdf's doctree of one PDF, with only the documents of its
+            book (:mod:`~linuxdoc_builders.pdfbooks`), numbered captions,
+            and links that land where they point
             (:mod:`~linuxdoc_builders.pdflinks`)."""
-            tree: nodes.document = super().assemble_doctree(
-                docname, *args, **kwargs)
+            self.book = next((book for book in pdfbooks.books_of(
+                self.document_data) if book.start == docname), None)
+            try:
+                if self.owner is None or self.book is None:
+                    tree: nodes.document = super().assemble_doctree(
+                        docname, *args, **kwargs)
+                else:
+                    with books.documents_of(self.env, self.owner, self.book):
+                        tree = super().assemble_doctree(
+                            docname, *args, **kwargs)
+            finally:
+                self.book = None
+            books.report_nowhere(tree)
             pdflinks.number_captions(tree, docname, self.env)
-            pdflinks.resolve_links(tree, docname)
+            pdflinks.resolve_links(tree, docname, self.out_suffix)
             return tree
 
     app.setup_extension('rst2pdf.pdfbuilder')

@@ -24,6 +24,12 @@ A reference that still leads nowhere in the PDF is reported with its
 location and printed as plain text: ReportLab would otherwise give up on
 the whole PDF over one undefined destination.
 
+Each document's start is a destination too, ``docname::doc``
+(:func:`linuxdoc_builders.books.destination`), for ``:doc:`` references
+from other books; a reference into another book
+(:mod:`linuxdoc_builders.pdfbooks`) becomes a link to that book's PDF at
+the destination of the same name there.
+
 :func:`number_captions` prints the numbers of numbered figures, tables
 and code blocks in their captions, as Sphinx's HTML and LaTeX do and
 rst2pdf does not: a ``:numref:`` link's text, "Fig. 2", is then found
@@ -45,6 +51,9 @@ from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders import __version__
+from linuxdoc_builders.books import destination as book_destination
+from linuxdoc_builders.books import parse_book_uri
+from linuxdoc_builders.pdfbooks import remote_uri
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -121,6 +130,9 @@ class _Targets:
     origins: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: the id of each document's first section
     first_section: dict[str, str] = field(default_factory=dict)
+    #: where each document starts: its first section, or the node that
+    #: holds it if it has none
+    starts: dict[str, nodes.Element] = field(default_factory=dict)
 
     def add(self, node: nodes.Element, docname: str) -> None:
         """Qualify the ids of ``node`` and remember them.  An id that a
@@ -133,6 +145,19 @@ class _Targets:
             self.origins.setdefault(new, (docname, original))
         if isinstance(node, nodes.section) and node['ids']:
             self.first_section.setdefault(docname, node['ids'][0])
+            if not isinstance(self.starts.get(docname), nodes.section):
+                self.starts[docname] = node
+        elif docname not in self.starts:
+            self.starts[docname] = node
+
+    def add_document_starts(self) -> None:
+        """Give each document's start the destination ``docname::doc``,
+        which a ``:doc:`` reference from another book leads to."""
+        for docname, node in self.starts.items():
+            name = book_destination(docname)
+            if name not in self.elements:
+                node['ids'].append(name)
+                self.elements[name] = node
 
     @cached_property
     def by_index_uri(self) -> dict[str, str]:
@@ -192,10 +217,13 @@ def _with_docnames(tree: nodes.document, root: str
                 stack.append((child, inner))
 
 
-def resolve_links(tree: nodes.document, root: str) -> None:
+def resolve_links(tree: nodes.document, root: str, suffix: str = '.pdf'
+                  ) -> None:
     """Give every id of the PDF assembled from ``root`` its document's
-    name, point every internal link at its own destination, and draw the
-    destinations of linked blocks above them."""
+    name, point every internal link at its own destination, every link
+    into another book (a PDF ending in ``suffix``) at the destination of
+    the same name there, and draw the destinations of linked blocks above
+    them."""
     targets = _Targets()
     links: list[tuple[nodes.Element, str]] = []
     for node, docname in _with_docnames(tree, root):
@@ -205,20 +233,26 @@ def resolve_links(tree: nodes.document, root: str) -> None:
                                 for i in node['backrefs']]
         if 'refid' in node or 'refuri' in node:
             links.append((node, docname))
+    targets.add_document_starts()
     tree.ids = dict(targets.elements)
     linked = {destination for node, docname in links
-              if (destination := _resolve(node, docname, targets))}
+              if (destination := _resolve(node, docname, targets,
+                                          suffix))}
     for destination in sorted(linked):
         node = targets.elements[destination]
         if _drawn_below(node):
             _anchor_above(node)
 
 
-def _resolve(node: nodes.Element, docname: str, targets: _Targets
-             ) -> str | None:
+def _resolve(node: nodes.Element, docname: str, targets: _Targets,
+             suffix: str) -> str | None:
     """Point ``node`` at its destination in the PDF; return it if
     ``node`` is a link.  A link that has none is reported and unlinked."""
     uri = node.get('refuri', '')
+    remote = parse_book_uri(uri)
+    if remote is not None:
+        _link_remote(node, *remote, suffix=suffix)
+        return None
     if 'refid' in node:
         node['refid'] = qualified(docname, node['refid'])
         destination = targets.known(node['refid'])
@@ -236,6 +270,13 @@ def _resolve(node: nodes.Element, docname: str, targets: _Targets
     node.attributes.pop('refuri', None)
     node['refid'] = destination
     return destination
+
+
+def _link_remote(node: nodes.Element, target: str, destination: str,
+                 suffix: str) -> None:
+    """Point a reference into another book at the destination of the
+    same name in that book's PDF, beside this one."""
+    node['refuri'] = remote_uri(target, destination, suffix)
 
 
 def number_captions(tree: nodes.document, root: str,

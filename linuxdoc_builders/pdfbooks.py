@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Books in linuxpdf: one PDF per entry of ``pdf_documents``, each with
+its own documents, and links between them that work.
+
+rst2pdf 0.105 puts into a PDF every document its start's toctrees reach,
+so a document listed by two books is printed twice, and it writes a
+reference into another PDF as a GoToR action whose file name ends in the
+fragment (``/F (beta.pdf#b-config)``) and whose destination is page 0:
+the viewer looks for a file that does not exist.  The PDFs export no
+named destinations, so nothing could point into them anyway.
+
+Here, with the books of :mod:`linuxdoc_builders.books`:
+
+* the builder gives every document one book
+  (:func:`~linuxdoc_builders.books.assign_books`), and hides the
+  documents of other books from rst2pdf's toctree walk
+  (:func:`~linuxdoc_builders.books.documents_of`), so a PDF has only its
+  own;
+* a reference into another book keeps the URI
+  ``linuxdoc-book:TARGET/DOCNAME#ID`` up to
+  :func:`linuxdoc_builders.pdflinks.resolve_links`, which writes it as
+  ``pdf:TARGET.pdf#DOCNAME:ID``;
+* :class:`BookCanvas` draws such a link as ``/S /GoToR /F (TARGET.pdf)
+  /D (DOCNAME:ID)`` and writes every destination of its PDF into the
+  catalog's ``/Names /Dests`` tree, under the names the LaTeX books use
+  too (:func:`linuxdoc_builders.books.destination`).  Each book is
+  complete on its own: no book needs another's output to be built.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import functools
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFString,
+)
+from reportlab.pdfgen.canvas import Canvas, _annFormat
+from rst2pdf import createpdf
+
+from linuxdoc_builders.books import Book
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator, Sequence
+
+#: What a reference into another PDF starts with in ReportLab's paragraph
+#: markup: ReportLab makes such a link a GoToR action.
+REMOTE = 'pdf:'
+
+
+def remote_uri(target: str, destination: str, suffix: str = '.pdf') -> str:
+    """The link to ``destination`` in the book written to ``target``, as
+    ReportLab's ``<a href>`` takes it and :class:`BookCanvas` draws it."""
+    return f'{REMOTE}{target}{suffix}#{destination}'
+
+
+def books_of(document_data: Sequence[Sequence[Any]]) -> list[Book]:
+    """The books of rst2pdf's ``pdf_documents`` entries, in list order."""
+    return [Book(str(entry[0]), str(entry[1]), str(entry[2]))
+            for entry in document_data]
+
+
+class BookCanvas(Canvas):  # type: ignore[misc]
+    """ReportLab's canvas with links into other PDFs that name their
+    destination, and named destinations that other PDFs can link to."""
+
+    def __init__(self, *args: Any, exports: Iterable[str] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the names of the destinations to export, if drawn
+        self.exports = frozenset(exports)
+
+    def linkURL(self, url: str, rect: Any, relative: int = 0,  # noqa: N802
+                thickness: float = 0, color: Any = None,
+                dashArray: Any = None, kind: str = 'URI',  # noqa: N803
+                **kw: Any) -> None:
+        """For ``kind='GoToR'`` and ``FILE#NAME``, a GoToR action to the
+        named destination ``NAME`` of ``FILE``, where ReportLab would
+        look for a file called ``FILE#NAME`` and open it at page 1."""
+        if kind != 'GoToR' or '#' not in url:
+            super().linkURL(url, rect, relative, thickness, color,
+                            dashArray, kind, **kw)
+            return
+        filename, _, name = url.partition('#')
+        action = PDFDictionary()
+        action['S'] = PDFName('GoToR')
+        action['F'] = PDFString(filename)
+        action['D'] = PDFString(name)
+        annotation = PDFDictionary(dict=kw)
+        annotation['Type'] = PDFName('Annot')
+        annotation['Subtype'] = PDFName('Link')
+        annotation['Rect'] = PDFArray(self._absRect(rect, relative))
+        annotation['A'] = action
+        _annFormat(annotation, color, thickness, dashArray)
+        self._addAnnotation(annotation)
+
+    def save(self) -> None:
+        """Export the destinations named in :attr:`exports` in the
+        catalog's ``/Names /Dests`` tree, where a GoToR action's ``/D``
+        string and a PDF viewer's "open at destination" look names up.
+        ReportLab itself writes destinations only inline, into the links
+        that use them."""
+        drawn = [(name, dest) for name, dest in self._destinations.items()
+                 if name in self.exports and dest.fmt is not None
+                 and dest.page is not None]
+        if drawn:
+            drawn.sort(key=lambda item: _pdf_string_bytes(item[0]))
+            pairs: list[Any] = []
+            for name, dest in drawn:
+                pairs += [PDFString(name), dest]
+            self._doc.Catalog.Names = PDFDictionary(
+                {'Dests': PDFDictionary({'Names': PDFArray(pairs)})})
+        super().save()
+
+
+def _pdf_string_bytes(text: str) -> bytes:
+    """``text`` as ReportLab's ``PDFString`` writes it: name trees are
+    sorted by these bytes."""
+    try:
+        return text.encode('pdfdoc')
+    except UnicodeEncodeError:
+        return codecs.BOM_UTF16_BE + text.encode('utf_16_be')
+
+
+class _BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
+    """rst2pdf's document template, drawing on a :class:`BookCanvas`."""
+
+    def build(self, flowables: list[Any], filename: Any = None,
+              canvasmaker: Any = None) -> None:
+        """Draw on a :class:`BookCanvas` that exports the destinations of
+        the book: every name rst2pdf drew as ``<a name>`` that is
+        ``DOCNAME:ID`` (:func:`~linuxdoc_builders.pdflinks.qualified`).
+        Not the outline's, whose names hold a memory address and would
+        make every build of the PDF differ."""
+        drawn = getattr(self.client, 'targets', ())
+        exports = [name for name in drawn if ':' in name]
+        super().build(flowables, filename,
+                      functools.partial(BookCanvas, exports=exports))
+
+
+@contextlib.contextmanager
+def book_canvas() -> Iterator[None]:
+    """While rst2pdf writes PDFs, it draws them on a :class:`BookCanvas`.
+
+    rst2pdf builds its document template by name, with ReportLab's default
+    canvas; the name is swapped only while linuxpdf writes, so rst2pdf's
+    own ``-b pdf`` in the same process is left as it is.
+    """
+    original = createpdf.FancyDocTemplate
+    createpdf.FancyDocTemplate = _BookDocTemplate
+    try:
+        yield
+    finally:
+        createpdf.FancyDocTemplate = original
