@@ -18,7 +18,8 @@ and reports every link that fails, with the reason.
 "The page shows the link's text": the text of a link is the text inside
 its area, the areas of one link broken across lines joined.  It is
 compared with whitespace normalised, ligatures expanded, hyphenation
-undone, the punctuation around it and a trailing parenthesis dropped
+undone, case ignored, the punctuation around it and a trailing
+parenthesis dropped
 (``:c:func:`` prints ``f()``, an index entry ``f (C function)``, the
 declaration ``f (void)``).  A link whose text is a number (a table of
 contents' page number) must lead where the link before it on its page
@@ -112,8 +113,10 @@ def _core(text: str) -> str:
 
 def shows(page_text: str, link_text: str) -> bool:
     """Whether a page whose text is ``page_text`` shows ``link_text``,
-    allowing for words that a link area holds before the link itself."""
-    page = normalised(page_text)
+    allowing for words that a link area holds before the link itself,
+    in any case (LaTeX's chapter headings are set in capitals)."""
+    page = normalised(page_text).casefold()
+    link_text = link_text.casefold()
     words = link_text.split()
     full = len(_core(link_text))
     for start in range(len(words)):

@@ -10,7 +10,6 @@ each cell's text landed and in which font.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -18,20 +17,12 @@ from typing import Any
 import pytest
 import sphinx
 from golden import assert_golden
-from tools import sphinx_build
+from tools import latexmk, make_latex_pdfs, sphinx_build
 
 ROOTS = Path(__file__).parent / 'roots'
 COMPILED_ROOTS = ('tables', 'flat-table-features', 'flat-table-alone',
                   'flat-table-errors', 'html-geometry')
 ENGINES = ('xelatex', 'pdflatex')
-
-
-def _tool(name: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"{name} is missing: scripts/run-tests installs Debian's "
-                    'TeX Live', pytrace=False)
-    return path
 
 
 def build_root(root: str, out: Path, *options: str
@@ -44,7 +35,7 @@ def build_root(root: str, out: Path, *options: str
 @pytest.fixture(scope='module')
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """Build and compile a root once per engine; returns its output dir."""
-    _tool('latexmk')
+    latexmk()
     built: dict[tuple[str, ...], Path] = {}
 
     def get(root: str, engine: str, builder: str = 'linuxlatex',
@@ -56,16 +47,7 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Any:
                                 '-D', f'latex_engine={engine}', *options)
             assert result.returncode == 0, result.stderr
             assert 'Traceback' not in result.stderr
-            make = subprocess.run(
-                ['make', '-C', str(out), 'all-pdf',
-                 'LATEXMKOPTS=-halt-on-error',
-                 'LATEXOPTS=-interaction=nonstopmode'],
-                capture_output=True, text=True, check=False)
-            errors = [line for log in out.glob('*.log')
-                      for line in log.read_text(errors='replace').splitlines()
-                      if line.startswith('! ')]
-            assert make.returncode == 0 and not errors, (
-                errors or make.stdout[-3000:])
+            assert make_latex_pdfs(out) == []
             built[key] = out
         return built[key]
 
@@ -285,7 +267,7 @@ def test_impossible_geometry_never_crashes(tmp_path: Path,
 def test_make_mode_latexpdf_gets_the_fixes(tmp_path: Path) -> None:
     """``sphinx-build -M latexpdf``: the stock latex builder, our
     translator, and make, as the kernel's Makefile runs it."""
-    _tool('latexmk')
+    latexmk()
     result = sphinx_build('-M', 'latexpdf', ROOTS / 'test-tables',
                           tmp_path / 'out', '-q', cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-3000:]

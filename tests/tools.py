@@ -87,3 +87,27 @@ def table_model_messages(messages: list[dict[str, Any]]) -> list[str]:
             for m in messages
             if (m['type'] == 'error' or m.get('subType') == 'warning')
             and TABLE_MODEL.search(m['message'])]
+
+
+def latexmk() -> str:
+    """Debian TeX Live's latexmk, which Sphinx's LaTeX Makefile runs."""
+    binary = shutil.which('latexmk')
+    if binary is None:
+        _missing("latexmk (Debian's TeX Live)")
+    return binary
+
+
+def make_latex_pdfs(out: Path) -> list[str]:
+    """Compile the LaTeX a Sphinx build wrote to ``out`` with its own
+    Makefile; the TeX errors (``! `` lines of the logs), none if clean."""
+    latexmk()
+    make = subprocess.run(
+        ['make', '-C', str(out), 'all-pdf', 'LATEXMKOPTS=-halt-on-error',
+         'LATEXOPTS=-interaction=nonstopmode'],
+        capture_output=True, text=True, check=False)
+    errors = [line for log in out.glob('*.log')
+              for line in log.read_text(errors='replace').splitlines()
+              if line.startswith('! ')]
+    if make.returncode and not errors:
+        errors = [make.stdout[-3000:]]
+    return errors
