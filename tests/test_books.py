@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Which book each document is in, and the book list for conf.py."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from linuxdoc_builders.books import (
+    Book,
+    assign_books,
+    latex_documents,
+    pdf_documents,
+    top_level_books,
+)
+
+ROOT = Path(__file__).parent / 'roots' / 'test-books'
+BOOKS = [Book('alpha/index', 'alpha', 'Alpha book'),
+         Book('beta/index', 'beta', 'Beta book'),
+         Book('gamma/index', 'gamma', 'Gamma book')]
+
+
+def _env() -> Any:
+    """The toctrees of test-books, as Sphinx's environment holds them."""
+    includes = {'index': ['alpha/index', 'beta/index', 'gamma/index',
+                          'loose'],
+                'alpha/index': ['alpha/intro', 'alpha/shared'],
+                'beta/index': ['beta/config', 'alpha/shared'],
+                'gamma/index': ['gamma/figures', 'gamma/api']}
+    docs = {d for names in includes.values() for d in names} | {'index'}
+    return SimpleNamespace(all_docs=dict.fromkeys(docs), toctree_includes=
+                           includes, config=SimpleNamespace(root_doc='index'))
+
+
+def test_top_level_books_are_the_directories_with_an_index() -> None:
+    assert top_level_books(ROOT) == BOOKS
+    assert latex_documents(BOOKS[:1], 'me') == [
+        ('alpha/index', 'alpha.tex', 'Alpha book', 'me', 'manual')]
+    assert pdf_documents(BOOKS[:1], 'me') == [
+        ('alpha/index', 'alpha', 'Alpha book', 'me')]
+
+
+def test_the_first_book_that_lists_a_document_has_it(
+        caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        owner = assign_books(_env(), BOOKS, {})
+    assert owner['alpha/shared'].target == 'alpha'
+    assert owner['beta/config'].target == 'beta'
+    assert 'index' not in owner
+    assert 'loose' not in owner
+    # the root document lists the books and is not warned about
+    assert [r.getMessage() for r in caplog.records] == [
+        'document is in no book: its text is in no PDF and references to '
+        'it lead nowhere']
+
+
+def test_linuxdoc_book_of_moves_a_document(
+        caplog: pytest.LogCaptureFixture) -> None:
+    owner = assign_books(_env(), BOOKS, {'alpha/shared': 'beta',
+                                         'loose': 'gamma'})
+    assert owner['alpha/shared'].target == 'beta'
+    assert owner['loose'].target == 'gamma'
+    with caplog.at_level(logging.WARNING):
+        assign_books(_env(), BOOKS, {'alpha/shared': 'delta',
+                                     'nothing': 'beta'})
+    messages = [r.getMessage() for r in caplog.records]
+    assert 'linuxdoc_book_of: delta names no book (the books are alpha, '\
+        'beta, gamma)' in messages
+    assert 'linuxdoc_book_of: no document nothing' in messages
