@@ -116,6 +116,9 @@ class TableLook:
     styles: dict[str, ParagraphStyle]
     h_align: str
     repeat_header_rows: bool
+    #: The whole table's header rows: body band N takes stripe colour
+    #: N + this, as rst2pdf's row stripes would, in every part.
+    stripe_offset: int
     #: The table node, for warnings.
     location: nodes.Element
     #: Whether the table was reported as too tall for a page.
@@ -201,7 +204,7 @@ class TableLayout:
             for y, band in enumerate(self.bands):
                 # header rows all take the first colour (the heading's
                 # background covers them unless a stylesheet drops it)
-                index = 0 if band is None else self.header_rows + band
+                index = 0 if band is None else look.stripe_offset + band
                 style.add('BACKGROUND', (start[0], y), (stop[0], y),
                           colours[index % len(colours)])
         if self.header_rows:
@@ -504,8 +507,9 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                               else [])
         base = (client.styles.combinedStyle(['table', *classes])
                 if classes else client.styles['table'])
-        look = _look(client, base, table if table is not None else node)
         grid = grid_for_writing(node)
+        look = _look(client, base, table if table is not None else node,
+                     grid.header_rows)
         band_starts = grid.band_starts() or [True] * grid.n_rows
         bands: list[int | None] = []
         band = -1
@@ -529,7 +533,10 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             _widths(node, grid.n_cols), look))]
 
 
-def _look(client: Any, base: Any, location: nodes.Element) -> TableLook:
+def _look(client: Any, base: Any, location: nodes.Element,
+          header_rows: int) -> TableLook:
+    """The stylesheet's say on a table: ``base`` is its ``table`` style
+    (merged with its classes' styles), ``client`` rst2pdf's writer."""
     commands = list(getattr(base, 'commands', None)
                     or client.styles['table'].commands)
     styles = {'head': client.styles['table-heading'],
@@ -544,7 +551,7 @@ def _look(client: Any, base: Any, location: nodes.Element) -> TableLook:
         stub_background=styles['stub'].backColor,
         styles=styles, h_align=h_align,
         repeat_header_rows=bool(client.repeat_table_rows),
-        location=location)
+        stripe_offset=header_rows, location=location)
 
 
 def _widths(tgroup: nodes.Element, n_cols: int) -> list[str]:

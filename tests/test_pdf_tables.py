@@ -118,7 +118,7 @@ def _backgrounds(built: Built, merged: str, rows: list[str]
     cell = _find(found, merged)
     return {fill_at(built.pdf, cell.page, cell.x0 + 1,
                     (row.y0 + row.y1) / 2)
-            for row in (_find(found, text) for text in rows)}
+            for row in (_find(found, text) for text in rows or [merged])}
 
 
 MERGED = [('CTRL', ['enable', 'reset', 'interrupt']),
@@ -151,6 +151,25 @@ def test_all_header_rows_repeat_on_every_page(
     assert len({s.page for s in found if s.text.startswith('GRP')}) >= 3
     assert _pages_missing_header(layout) == []
     assert _pages_missing_header(stock_layout) != []
+
+
+def test_header_rows_can_be_left_to_the_first_page(
+        tmp_path: Path, tables: Built) -> None:
+    """``linuxdoc_pdf_repeat_header_rows = False``: the header only where
+    the long table begins, and its stripes go on as before on the later
+    pages (whose parts then have no header row of their own)."""
+    once = _build(tmp_path, 'tables', 'tables', '-b', 'linuxpdf',
+                  '-D', 'linuxdoc_pdf_repeat_header_rows=0')
+    assert once.returncode == 0, once.stderr
+    found = spans(once.pdf)
+    pages = sorted({s.page for s in found if s.text.startswith('REG')})
+    headed = [p for p in pages if {'Group', 'Register', 'Meaning'}
+              <= {s.text for s in found if s.page == p}]
+    assert len(pages) >= 3
+    assert headed == pages[:1]
+    for group in ('group 2', 'group 7', 'group 12', 'group 15'):
+        assert _backgrounds(once, group, []) == _backgrounds(
+            tables, group, [])
 
 
 def _overlaps(found: list[Span]) -> list[tuple[str, str]]:
