@@ -45,9 +45,13 @@ def sphinx_build(*args: str | Path, cwd: Path
     ``linuxdoc_builders`` instead of the installed package, which is where
     ``directives/`` becomes ``linuxdoc_builders.directives``.
     """
+    # no colour codes in the messages tests read, even where the
+    # environment asks for them (FORCE_COLOR)
+    env = {k: v for k, v in os.environ.items() if k != 'FORCE_COLOR'}
+    env['NO_COLOR'] = '1'
     return subprocess.run([sys.executable, '-m', 'sphinx', *map(str, args)],
                           capture_output=True, text=True, check=False,
-                          cwd=cwd)
+                          cwd=cwd, env=env)
 
 
 def _missing(what: str) -> NoReturn:
