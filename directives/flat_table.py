@@ -31,7 +31,12 @@ from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import REPAIR_MESSAGES, SpanRequest, TableGrid
+from linuxdoc_builders.tablegrid import (
+    REPAIR_MESSAGES,
+    Repair,
+    SpanRequest,
+    TableGrid,
+)
 
 if TYPE_CHECKING:
     from docutils.parsers.rst.states import Inliner
@@ -114,6 +119,16 @@ class SourceTable:
 class Rejected(Exception):
     """The table's structure cannot be understood; carries the message."""
 
+
+
+def _subtype(repair: Repair) -> str:
+    """``columns`` for a column span over columns in which no cell begins
+    (past the last one, or between cells): nothing of the table is lost
+    when they are dropped, and the kernel's rstFlatTable silently emits
+    them as empty columns, so a project can silence just these (its other
+    span problems lose or move content, ``span``)."""
+    return ('columns' if repair in (Repair.PAST_LAST_COLUMN,
+                                    Repair.EMPTY_COLUMNS) else 'span')
 
 class FlatTable(Table):
     """The ``flat-table`` directive: a list-table with row and column spans."""
@@ -329,7 +344,7 @@ class FlatTable(Table):
             cell = source.rows[problem.source_row][problem.source_index]
             role = 'rspan' if problem.axis == 'rows' else 'cspan'
             self._cell_message(
-                'warning', cell, 'span',
+                'warning', cell, _subtype(problem.repair),
                 REPAIR_MESSAGES[problem.repair] + __('; reduced to %d'),
                 ':%s:' % role, problem.requested, problem.granted)
         self._fill_short_rows(grid)
