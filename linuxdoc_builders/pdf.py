@@ -62,29 +62,35 @@ STYLESHEET = Path(__file__).parent / 'pdfstyles' / 'linuxdoc.yaml'
 
 
 class _Rst2pdfFailures(logging.Handler):
-    """Collects the documents rst2pdf gives up on.
+    """Collects what rst2pdf logs as errors while it writes.
 
     rst2pdf catches every exception while writing a PDF, prints its
     traceback, says FAILED, leaves a 0-byte file and lets the build
-    succeed.  While it writes, its tracebacks are caught here instead.
+    succeed: those exceptions are :attr:`failures`.  It also logs errors
+    about parts it renders badly but writes (maths without matplotlib,
+    an image it cannot read), which are :attr:`problems`.  Both are
+    reported through Sphinx instead of rst2pdf's own stream.
     """
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
-        self.messages: list[str] = []
+        self.failures: list[str] = []
+        self.problems: list[str] = []
         self._logger = logging.getLogger('rst2pdf')
         self._muted: list[logging.Handler] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         error = record.exc_info[1] if record.exc_info else None
-        self.messages.append(f'{type(error).__name__}: {error}' if error
-                             else record.getMessage())
+        if error is not None:
+            self.failures.append(f'{type(error).__name__}: {error}')
+        else:
+            self.problems.append(record.getMessage())
 
     def __enter__(self) -> _Rst2pdfFailures:
         self._muted = [h for h in self._logger.handlers
                        if isinstance(h, logging.StreamHandler)]
         for handler in self._muted:
-            handler.addFilter(_without_traceback)
+            handler.addFilter(_below_error)
         self._logger.addHandler(self)
         return self
 
@@ -93,27 +99,32 @@ class _Rst2pdfFailures(logging.Handler):
                  traceback: TracebackType | None) -> None:
         self._logger.removeHandler(self)
         for handler in self._muted:
-            handler.removeFilter(_without_traceback)
+            handler.removeFilter(_below_error)
 
 
-def _without_traceback(record: logging.LogRecord) -> bool:
-    return record.exc_info is None
+def _below_error(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.ERROR
 
 
 def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
-                      messages: list[str]) -> bool:
-    """Remove empty PDFs and report every PDF that was not written."""
+                      failures: _Rst2pdfFailures) -> bool:
+    """Remove empty PDFs and report every PDF that was not written, and
+    as warnings what rst2pdf wrote badly; whether any PDF failed."""
     unwritten = []
     for entry in documents:
         target = outdir / (entry[1] + suffix)
         if not target.is_file() or target.stat().st_size == 0:
             target.unlink(missing_ok=True)
             unwritten.append(target.name)
-    if not (unwritten or messages):
+    if not (unwritten or failures.failures):
+        for problem in failures.problems:
+            logger.warning(__('rst2pdf: %s'), problem, type='linuxdoc',
+                           subtype='pdf')
         return False
     logger.error(__('could not write %s: %s'),
                  ', '.join(unwritten) or __('a PDF'),
-                 '; '.join(messages) or __('rst2pdf wrote an empty file'),
+                 '; '.join(failures.failures + failures.problems)
+                 or __('rst2pdf wrote an empty file'),
                  type='linuxdoc', subtype='pdf')
     return True
 
@@ -166,7 +177,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             with _Rst2pdfFailures() as failures, pdfbooks.book_canvas():
                 super().write(*args, **kwargs)
             if _report_unwritten(Path(self.outdir), self.document_data,
-                                 self.out_suffix, failures.messages):
+                                 self.out_suffix, failures):
                 # "build finished with problems", exit code 1
                 app.statuscode = 1
 

@@ -64,3 +64,25 @@ def test_other_builds_never_load_rst2pdf(app: SphinxTestApp) -> None:
     assert 'linuxdoc_builders' in app.extensions
     assert 'rst2pdf.pdfbuilder' not in app.extensions
     assert 'linuxpdf' not in app.registry.builders
+
+
+def test_what_rst2pdf_renders_badly_is_a_warning(tmp_path: Path) -> None:
+    """rst2pdf logs an error for an image it cannot read but writes the
+    PDF: that is a warning (with rst2pdf's file and line), not a failed
+    build."""
+    result = sphinx_build('-q', '-b', 'linuxpdf',
+                          ROOTS / 'test-pdf-problems', tmp_path / 'out',
+                          cwd=tmp_path)
+    assert 'Traceback' not in result.stderr
+    if sphinx.version_info[:2] < (8, 2):
+        assert 'needs Sphinx 8.2 or newer' in result.stderr
+        return
+    import pymupdf
+    assert result.returncode == 0, result.stderr
+    assert 'could not write' not in result.stderr
+    assert ('WARNING: rst2pdf: The image (' in result.stderr
+            and 'near line 8 in file' in result.stderr
+            and 'is broken or in an unknown format' in result.stderr)
+    with pymupdf.open(tmp_path / 'out' / 'pdf problems.pdf') as document:
+        text = ' '.join(page.get_text() for page in document)
+    assert 'Text after the image.' in text
