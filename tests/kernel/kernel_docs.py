@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
@@ -92,7 +92,6 @@ class Build:
     ours: bool
     work: Path
     jobs: str | None = None
-    extra: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -128,7 +127,7 @@ class Build:
                 '-w', str(self.warnings),
                 '-D', f'kerneldoc_srctree={self.tree}',
                 '-D', f"kerneldoc_bin={self.tree / 'scripts' / 'kernel-doc'}",
-                *self.extra, str(docs / self.subdir), str(self.outdir)]
+                str(docs / self.subdir), str(self.outdir)]
 
     def env(self) -> dict[str, str]:
         conf = self.tree / 'Documentation' / self.subdir / 'conf.py'
