@@ -19,6 +19,7 @@ ours to the baseline.  Target: ``linuxhtml`` <= 1.03x stock ``html``.
 A failed build stops the benchmark.
 
     python3 benchmarks/kernel.py [--repeat 3] [--no-pdf]
+                                 [--subdir userspace-api/media|gpu]
 
 Run it with the Python that has linuxdoc-builders installed (``tox -e
 kernel`` makes one), from any directory.
@@ -41,10 +42,11 @@ from linux_source import kernel_tree
 TARGET = 1.03
 
 
-def html_builds(tree: Path, work: Path) -> dict[str, tuple[Build, Build]]:
+def html_builds(tree: Path, work: Path, subdirs: list[str]
+                ) -> dict[str, tuple[Build, Build]]:
     """Per directory and parallelism: (stock html, our linuxhtml)."""
     pairs = {}
-    for subdir in (MEDIA, GPU):
+    for subdir in subdirs:
         for jobs in (None, 'auto'):
             label = f"{subdir}{' -j auto' if jobs else ''}"
             pairs[label] = (
@@ -106,12 +108,14 @@ def main() -> None:
     parser.add_argument('--repeat', type=int, default=3)
     parser.add_argument('--no-pdf', action='store_true',
                         help='skip linuxpdf and linuxlatex+xelatex')
+    parser.add_argument('--subdir', action='append', choices=[MEDIA, GPU],
+                        help='time only this directory in HTML (repeatable)')
     args = parser.parse_args()
     tree = kernel_tree()
     runs: dict[str, list[Run]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        pairs = html_builds(tree, work)
+        pairs = html_builds(tree, work, args.subdir or [MEDIA, GPU])
         for turn in range(args.repeat):
             print(f'turn {turn + 1}/{args.repeat}', file=sys.stderr)
             for label, pair in pairs.items():
