@@ -11,13 +11,17 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 PACKAGE = 'linux-source-6.12'
 TARBALL = Path('/usr/src') / f'{PACKAGE}.tar.xz'
-#: What the tests read: the docs, the scripts the doc build runs, and the
-#: uapi headers the media docs include.
-MEMBERS = ('Documentation/', 'scripts/', 'include/')
+#: What the tests read: the docs, the scripts the doc build runs, the
+#: uapi headers the media docs include, and the sources whose kernel-doc
+#: comments Documentation/gpu and the media docs pull in.
+MEMBERS = ('Documentation/', 'scripts/', 'include/', 'drivers/gpu/',
+           'drivers/pci/', 'drivers/platform/', 'drivers/video/',
+           'drivers/staging/media/ipu3/')
 
 
 def cache_dir() -> Path:
@@ -40,18 +44,33 @@ def ensure_package() -> Path:
 
 
 def kernel_tree() -> Path:
-    """The extracted tree; extracted once per tarball version."""
+    """The extracted tree; extracted once per tarball version.
+
+    Members added to :data:`MEMBERS` later are extracted into the existing
+    tree (listed in ``.members``), so a tree another checkout is reading is
+    never removed just because this one needs more of the tarball.
+    """
     tarball = ensure_package()
     stamp = f'{tarball.stat().st_size}-{int(tarball.stat().st_mtime)}'
     root = cache_dir() / PACKAGE
     done = root / '.extracted'
-    if done.exists() and done.read_text() == stamp:
-        return root / PACKAGE
-    if root.exists():
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
-    subprocess.run(['tar', '-xJf', str(tarball), '-C', str(root),
-                    '--wildcards', *(f'{PACKAGE}/{m}*' for m in MEMBERS)],
-                   check=True)
-    done.write_text(stamp)
+    listed = root / '.members'
+    if not (done.exists() and done.read_text() == stamp):
+        if root.exists():
+            shutil.rmtree(root)
+        root.mkdir(parents=True)
+        _extract(tarball, root, MEMBERS)
+        done.write_text(stamp)
+        listed.write_text('\n'.join(MEMBERS) + '\n')
+    have = set(listed.read_text().split()) if listed.exists() else set()
+    missing = [m for m in MEMBERS if m not in have]
+    if missing:
+        _extract(tarball, root, missing)
+        listed.write_text('\n'.join(sorted(have | set(missing))) + '\n')
     return root / PACKAGE
+
+
+def _extract(tarball: Path, root: Path, members: Sequence[str]) -> None:
+    subprocess.run(['tar', '-xJf', str(tarball), '-C', str(root),
+                    '--wildcards', *(f'{PACKAGE}/{m}*' for m in members)],
+                   check=True)

@@ -1,0 +1,138 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The kernel's own docs: stock builds against ours, in one run.
+
+What users of the drop-in wait for: kernel 6.12's
+Documentation/userspace-api/media and Documentation/gpu (Debian's
+linux-source-6.12, extracted into a cache outside the repository), built
+as ``make SPHINXDIRS=...`` builds them (see ``tests/kernel/kernel_docs.py``).
+The baseline is the stock ``html`` builder with the kernel's
+rstFlatTable; ours is ``linuxhtml`` with ``linuxdoc_builders`` in its
+place.  Both serially and with ``-j auto`` (the kernel's default), the
+variants taking turns, ``--repeat`` times each.  For the media book, the
+PDF routes too: ``linuxpdf`` against ``linuxlatex`` plus xelatex run as
+``make pdfdocs`` runs it.
+
+Every build is a fresh full build, a process of its own; its wall time,
+CPU time (with its children: parallel workers, TeX) and peak memory (of
+its largest process) are printed, best and median, with the ratio of
+ours to the baseline.  Target: ``linuxhtml`` <= 1.03x stock ``html``.
+A failed build stops the benchmark.
+
+    python3 benchmarks/kernel.py [--repeat 3] [--no-pdf]
+                                 [--subdir userspace-api/media|gpu]
+
+Run it with the Python that has linuxdoc-builders installed (``tox -e
+kernel`` makes one), from any directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'tests' /
+                       'kernel'))
+
+from kernel_docs import GPU, MEDIA, Build, Run, compile_latex, tex_errors
+from linux_source import kernel_tree
+
+TARGET = 1.03
+
+
+def html_builds(tree: Path, work: Path, subdirs: list[str]
+                ) -> dict[str, tuple[Build, Build]]:
+    """Per directory and parallelism: (stock html, our linuxhtml)."""
+    pairs = {}
+    for subdir in subdirs:
+        for jobs in (None, 'auto'):
+            label = f"{subdir}{' -j auto' if jobs else ''}"
+            pairs[label] = (
+                Build(tree, subdir, 'html', ours=False, work=work,
+                      jobs=jobs),
+                Build(tree, subdir, 'linuxhtml', ours=True, work=work,
+                      jobs=jobs))
+    return pairs
+
+
+def pdf_routes(tree: Path, work: Path, runs: dict[str, list[Run]]) -> None:
+    """linuxpdf, and linuxlatex plus xelatex, on the media book once."""
+    pdf = Build(tree, MEDIA, 'linuxpdf', ours=True, work=work)
+    # rst2pdf's errors on the book (math, a DOT figure) make linuxpdf exit
+    # 1 although it writes the whole PDF; see tests/kernel.
+    run = pdf.run(check=False)
+    book = pdf.outdir / 'media.pdf'
+    if not book.is_file() or book.stat().st_size == 0:
+        run.fail('linuxpdf')
+    runs.setdefault('media linuxpdf', []).append(run)
+    _progress('media linuxpdf', run, f'(exit status {run.status})')
+    latex = Build(tree, MEDIA, 'linuxlatex', ours=True, work=work)
+    sphinx = latex.run()
+    tex = compile_latex(latex)
+    errors = tex_errors(latex.outdir)
+    if tex.status and not errors:
+        tex.fail('latexmk')
+    runs.setdefault('media linuxlatex+xelatex', []).append(sphinx + tex)
+    _progress('media linuxlatex+xelatex', sphinx + tex,
+              f'(sphinx {sphinx.wall:.1f} s, xelatex {tex.wall:.1f} s, '
+              f'{len(errors)} TeX errors)')
+
+
+def _progress(name: str, run: Run, note: str = '') -> None:
+    print(f'  {name}: wall {run.wall:.1f} s, CPU {run.cpu:.1f} s, peak '
+          f'{run.peak:.0f} MiB {note}', file=sys.stderr, flush=True)
+
+
+def report(label: str, runs: dict[str, list[Run]], baseline: str,
+           ours: str, target: float | None) -> None:
+    for summary, pick in (('best', min), ('median', statistics.median)):
+        figures = {}
+        for name in (baseline, ours):
+            figures[name] = (pick(r.wall for r in runs[name]),
+                             pick(r.cpu for r in runs[name]),
+                             pick(r.peak for r in runs[name]))
+            wall, cpu, peak = figures[name]
+            print(f'{name:32s} {summary} of {len(runs[name])}: wall '
+                  f'{wall:7.1f} s, CPU {cpu:7.1f} s, peak {peak:5.0f} MiB')
+        ratios = [o / b for o, b in zip(figures[ours], figures[baseline],
+                                        strict=True)]
+        note = f' (target <= {target}x)' if target else ''
+        print(f'{label} {summary}: wall {ratios[0]:.3f}x, CPU '
+              f'{ratios[1]:.3f}x, peak memory {ratios[2]:.3f}x{note}')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--repeat', type=int, default=3)
+    parser.add_argument('--no-pdf', action='store_true',
+                        help='skip linuxpdf and linuxlatex+xelatex')
+    parser.add_argument('--subdir', action='append', choices=[MEDIA, GPU],
+                        help='time only this directory in HTML (repeatable)')
+    args = parser.parse_args()
+    tree = kernel_tree()
+    runs: dict[str, list[Run]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        pairs = html_builds(tree, work, args.subdir or [MEDIA, GPU])
+        for turn in range(args.repeat):
+            print(f'turn {turn + 1}/{args.repeat}', file=sys.stderr)
+            for label, pair in pairs.items():
+                for build in pair:
+                    name = f'{label} {build.builder}'
+                    run = build.run()
+                    runs.setdefault(name, []).append(run)
+                    _progress(name, run)
+        if not args.no_pdf:
+            pdf_routes(tree, work, runs)
+    for label in pairs:
+        report(f'{label}: linuxhtml/html', runs, f'{label} html',
+               f'{label} linuxhtml', TARGET)
+    if not args.no_pdf:
+        report('media: linuxpdf/(linuxlatex+xelatex)', runs,
+               'media linuxlatex+xelatex', 'media linuxpdf', None)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,222 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The drop-in on the kernel's own docs: 6.12's media and gpu directories.
+
+Each directory is built once per variant (module-scoped fixtures): stock
+``html`` with the kernel's rstFlatTable, and ``linuxhtml`` with ours
+through the overlay conf, serially and with ``-j auto``; for the media
+book also ``linuxlatex`` compiled with xelatex, and ``linuxpdf``.  What
+is checked: our build warns exactly where stock does plus the known new
+warnings listed in ``new-warnings/`` (so any change shows up here), a
+parallel build warns as the serial one does, every media page passes the
+Nu HTML Checker's table model, xelatex reports no error, and linuxpdf
+writes the whole book.  The figures (pages, tables, times) are printed;
+``pytest -s`` shows them.
+"""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+import pytest
+from docutils import nodes
+from kernel_docs import GPU, MEDIA, Build, Run, compile_latex, tex_errors
+from linux_source import kernel_tree
+from tools import table_model_messages, vnu
+
+pytestmark = pytest.mark.kernel
+
+#: The warnings our build adds to stock's, one file per directory.
+NEW_WARNINGS = Path(__file__).parent / 'new-warnings'
+
+
+#: What the kernel's doc build runs besides Sphinx: kernel-doc and
+#: parse-headers.pl, kfigure's converters (without one, an SVG's source
+#: goes into the LaTeX and TeX runs out of memory), TeX.
+TOOLS = ('perl', 'dot', 'inkscape', 'make', 'latexmk', 'xelatex')
+
+
+@pytest.fixture(scope='module')
+def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if missing:
+        pytest.fail(f"{', '.join(missing)} missing: scripts/run-tests "
+                    'installs them', pytrace=False)
+    return tmp_path_factory.mktemp('kernel-docs')
+
+
+def _built(work: Path, subdir: str, builder: str, *, ours: bool,
+           jobs: str | None = None) -> Build:
+    build = Build(kernel_tree(), subdir, builder, ours=ours, work=work,
+                  jobs=jobs)
+    _report(build.name, build.run())
+    return build
+
+
+def _report(name: str, run: Run) -> None:
+    print(f'\n{name}: wall {run.wall:.1f} s, CPU {run.cpu:.1f} s, peak '
+          f'{run.peak:.0f} MiB')
+
+
+@pytest.fixture(scope='module')
+def media_stock(work: Path) -> Build:
+    return _built(work, MEDIA, 'html', ours=False)
+
+
+@pytest.fixture(scope='module')
+def media_ours(work: Path) -> Build:
+    return _built(work, MEDIA, 'linuxhtml', ours=True)
+
+
+@pytest.fixture(scope='module')
+def media_parallel(work: Path) -> Build:
+    return _built(work, MEDIA, 'linuxhtml', ours=True, jobs='auto')
+
+
+@pytest.fixture(scope='module')
+def gpu_stock(work: Path) -> Build:
+    return _built(work, GPU, 'html', ours=False)
+
+
+@pytest.fixture(scope='module')
+def gpu_ours(work: Path) -> Build:
+    return _built(work, GPU, 'linuxhtml', ours=True)
+
+
+@pytest.fixture(scope='module')
+def gpu_parallel(work: Path) -> Build:
+    return _built(work, GPU, 'linuxhtml', ours=True, jobs='auto')
+
+
+@pytest.fixture(scope='module')
+def media_latex(work: Path) -> Build:
+    build = _built(work, MEDIA, 'linuxlatex', ours=True)
+    run = compile_latex(build)
+    _report(f'{build.name} xelatex', run)
+    if run.status and not tex_errors(build.outdir):
+        run.fail('latexmk')
+    return build
+
+
+@pytest.fixture(scope='module')
+def media_pdf(work: Path) -> tuple[Build, Run]:
+    """linuxpdf on the media book; its exit status is a test's concern."""
+    build = Build(kernel_tree(), MEDIA, 'linuxpdf', ours=True, work=work)
+    run = build.run(check=False)
+    _report(build.name, run)
+    return build, run
+
+
+def _new_warnings(stock: Build, ours: Build) -> tuple[list[str], list[str]]:
+    """Warnings only ours gives, and warnings only stock gives."""
+    mine, theirs = Counter(ours.warning_list()), Counter(stock.warning_list())
+    return (sorted((mine - theirs).elements()),
+            sorted((theirs - mine).elements()))
+
+
+def _known(subdir: str) -> list[str]:
+    path = NEW_WARNINGS / f"{subdir.replace('/', '-')}.txt"
+    return sorted(line for line in path.read_text().splitlines()
+                  if line and not line.startswith('#'))
+
+
+@pytest.mark.parametrize('subdir', [MEDIA, GPU])
+def test_new_warnings_are_the_known_ones(
+        subdir: str, request: pytest.FixtureRequest) -> None:
+    prefix = 'media' if subdir == MEDIA else 'gpu'
+    stock = request.getfixturevalue(f'{prefix}_stock')
+    ours = request.getfixturevalue(f'{prefix}_ours')
+    new, lost = _new_warnings(stock, ours)
+    assert not lost, '\n'.join(lost)
+    assert new == _known(subdir), '\n'.join(new)
+    print(f'\n{subdir}: stock {len(stock.warning_list())} warnings, ours '
+          f'{len(ours.warning_list())}, {len(new)} new')
+
+
+@pytest.mark.parametrize('subdir', [MEDIA, GPU])
+def test_a_parallel_build_is_the_serial_build(
+        subdir: str, request: pytest.FixtureRequest) -> None:
+    prefix = 'media' if subdir == MEDIA else 'gpu'
+    serial = request.getfixturevalue(f'{prefix}_ours')
+    parallel = request.getfixturevalue(f'{prefix}_parallel')
+    assert parallel.warning_list() == serial.warning_list()
+    pages = sorted(p.relative_to(serial.outdir)
+                   for p in serial.outdir.rglob('*.html'))
+    assert pages == sorted(p.relative_to(parallel.outdir)
+                           for p in parallel.outdir.rglob('*.html'))
+
+
+def test_media_pages_pass_the_table_model(media_ours: Build) -> None:
+    pages = sorted(media_ours.outdir.rglob('*.html'))
+    checked, messages = vnu(pages)
+    assert len(checked) == len(pages)
+    assert table_model_messages(messages) == []
+    print(f'\nNu HTML Checker: {len(pages)} media pages, no table-model '
+          f'message ({len(messages)} messages in all)')
+
+
+def test_media_book_compiles_with_xelatex(media_latex: Build) -> None:
+    assert tex_errors(media_latex.outdir) == []
+    pdf = media_latex.outdir / 'media.pdf'
+    with pymupdf.open(pdf) as document:
+        pages = document.page_count
+    assert pages > 1000
+    print(f'\nlinuxlatex + xelatex: {pdf.name}, {pages} pages')
+
+
+#: What rst2pdf logs as errors on the media book, and how often.  Each
+#: makes linuxpdf report "could not write a PDF" and exit 1, although the
+#: whole PDF is written: rst2pdf renders ``math`` only with matplotlib
+#: (not installed) and never a multi-line one, and gets kfigure's DOT
+#: source (v4l/dev-subdev.rst) as an image.
+RST2PDF_ERRORS = {
+    'math_flowable.py:51 Math support not available, some parts of this '
+    'document will be rendered incorrectly. Install matplotlib.': 29,
+    "math_flowable.py:58 rst2pdf's math directive does not support "
+    "multiple lines'": 25,
+    'image.py:296 The image '
+    '($TREE/Documentation/userspace-api/media/v4l/pipeline.dot, near line '
+    '109 in file $TREE/Documentation/userspace-api/media/v4l/'
+    'dev-subdev.rst) is broken or in an unknown format': 1,
+}
+
+
+def test_linuxpdf_writes_the_media_book(media_pdf: tuple[Build, Run]
+                                        ) -> None:
+    build, run = media_pdf
+    log = run.log.read_text()
+    errors = Counter(build.normalise(line.removeprefix('[ERROR] '))
+                     for line in log.splitlines()
+                     if line.startswith('[ERROR] '))
+    assert errors == RST2PDF_ERRORS
+    assert run.status == 1
+    pdf = build.outdir / 'media.pdf'
+    with pymupdf.open(pdf) as document:
+        pages = document.page_count
+    tables = _tables(build)
+    assert pages > 900
+    assert tables == MEDIA_TABLES
+    print(f'\nlinuxpdf: {pdf.name}, {pages} pages, {tables} tables')
+
+
+#: Tables in the media book's doctrees.
+MEDIA_TABLES = 615
+
+
+def _tables(build: Build) -> int:
+    """The tables in a build's pickled doctrees (what linuxpdf wrote);
+    unpickling them imports the kernel's extensions' node classes."""
+    sys.path.insert(0, str(build.tree / 'Documentation' / 'sphinx'))
+    try:
+        count = 0
+        for path in build.doctrees.rglob('*.doctree'):
+            with path.open('rb') as source:
+                doctree = pickle.load(source)
+            count += len(list(doctree.findall(nodes.table)))
+    finally:
+        sys.path.remove(str(build.tree / 'Documentation' / 'sphinx'))
+    return count
