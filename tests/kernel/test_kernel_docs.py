@@ -5,11 +5,11 @@ Each directory is built once per variant (module-scoped fixtures): stock
 ``html`` with the kernel's rstFlatTable, and ``linuxhtml`` with ours
 through the overlay conf, serially and with ``-j auto``; for the media
 book also ``linuxlatex`` compiled with xelatex, and ``linuxpdf``.  What
-is checked: our build warns exactly where stock does plus the known new
-warnings listed in ``new-warnings/`` (so any change shows up here), a
-parallel build warns as the serial one does, every media page passes the
-Nu HTML Checker's table model, xelatex reports no error, and linuxpdf
-writes the whole book.  The figures (pages, tables, times) are printed;
+is checked: our build warns exactly where stock does (the overlay
+silences ``flat-table.columns``, see docs/kernel.rst), a parallel build
+warns as the serial one does, every media page passes the Nu HTML
+Checker's table model, xelatex reports no error, and linuxpdf writes the
+whole book.  The figures (pages, tables, times) are printed;
 ``pytest -s`` shows them.
 """
 
@@ -29,10 +29,6 @@ from linux_source import kernel_tree
 from tools import table_model_messages, vnu
 
 pytestmark = pytest.mark.kernel
-
-#: The warnings our build adds to stock's, one file per directory.
-NEW_WARNINGS = Path(__file__).parent / 'new-warnings'
-
 
 #: What the kernel's doc build runs besides Sphinx: kernel-doc and
 #: parse-headers.pl, kfigure's converters (without one, an SVG's source
@@ -118,23 +114,21 @@ def _new_warnings(stock: Build, ours: Build) -> tuple[list[str], list[str]]:
             sorted((theirs - mine).elements()))
 
 
-def _known(subdir: str) -> list[str]:
-    path = NEW_WARNINGS / f"{subdir.replace('/', '-')}.txt"
-    return sorted(line for line in path.read_text().splitlines()
-                  if line and not line.startswith('#'))
-
-
 @pytest.mark.parametrize('subdir', [MEDIA, GPU])
-def test_new_warnings_are_the_known_ones(
-        subdir: str, request: pytest.FixtureRequest) -> None:
+def test_no_new_warnings(subdir: str,
+                         request: pytest.FixtureRequest) -> None:
+    """Ours warns exactly where stock does.  (The overlay silences
+    ``flat-table.columns``: 99 media cells whose ``:cspan:`` asks for a
+    column no cell begins in, which rstFlatTable turns silently into
+    empty columns that fail the Nu HTML Checker.)"""
     prefix = 'media' if subdir == MEDIA else 'gpu'
     stock = request.getfixturevalue(f'{prefix}_stock')
     ours = request.getfixturevalue(f'{prefix}_ours')
     new, lost = _new_warnings(stock, ours)
     assert not lost, '\n'.join(lost)
-    assert new == _known(subdir), '\n'.join(new)
+    assert not new, '\n'.join(new)
     print(f'\n{subdir}: stock {len(stock.warning_list())} warnings, ours '
-          f'{len(ours.warning_list())}, {len(new)} new')
+          f'{len(ours.warning_list())}, none new')
 
 
 @pytest.mark.parametrize('subdir', [MEDIA, GPU])
@@ -168,32 +162,29 @@ def test_media_book_compiles_with_xelatex(media_latex: Build) -> None:
     print(f'\nlinuxlatex + xelatex: {pdf.name}, {pages} pages')
 
 
-#: What rst2pdf logs as errors on the media book, and how often.  Each
-#: makes linuxpdf report "could not write a PDF" and exit 1, although the
-#: whole PDF is written: rst2pdf renders ``math`` only with matplotlib
-#: (not installed) and never a multi-line one, and gets kfigure's DOT
-#: source (v4l/dev-subdev.rst) as an image.
-RST2PDF_ERRORS = {
-    'math_flowable.py:51 Math support not available, some parts of this '
-    'document will be rendered incorrectly. Install matplotlib.': 29,
-    "math_flowable.py:58 rst2pdf's math directive does not support "
-    "multiple lines'": 25,
-    'image.py:296 The image '
+#: What rst2pdf renders badly in the media book, as linuxpdf warns about
+#: it, and how often: rst2pdf renders ``math`` only with matplotlib (not
+#: installed) and never a multi-line one, and gets kfigure's DOT source
+#: (v4l/dev-subdev.rst) as an image.  The PDF is written all the same.
+RST2PDF_PROBLEMS = {
+    'WARNING: rst2pdf: Math support not available, some parts of this '
+    'document will be rendered incorrectly. Install matplotlib. '
+    '[linuxdoc.pdf]': 29,
+    "WARNING: rst2pdf: rst2pdf's math directive does not support "
+    "multiple lines' [linuxdoc.pdf]": 25,
+    'WARNING: rst2pdf: The image '
     '($TREE/Documentation/userspace-api/media/v4l/pipeline.dot, near line '
     '109 in file $TREE/Documentation/userspace-api/media/v4l/'
-    'dev-subdev.rst) is broken or in an unknown format': 1,
+    'dev-subdev.rst) is broken or in an unknown format [linuxdoc.pdf]': 1,
 }
 
 
 def test_linuxpdf_writes_the_media_book(media_pdf: tuple[Build, Run]
                                         ) -> None:
     build, run = media_pdf
-    log = run.log.read_text()
-    errors = Counter(build.normalise(line.removeprefix('[ERROR] '))
-                     for line in log.splitlines()
-                     if line.startswith('[ERROR] '))
-    assert errors == RST2PDF_ERRORS
-    assert run.status == 1
+    assert run.status == 0, run.log.read_text()[-3000:]
+    problems = Counter(w for w in build.warning_list() if 'rst2pdf: ' in w)
+    assert problems == RST2PDF_PROBLEMS
     pdf = build.outdir / 'media.pdf'
     with pymupdf.open(pdf) as document:
         pages = document.page_count
