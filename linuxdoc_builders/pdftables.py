@@ -28,7 +28,9 @@ at all).  Here:
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
@@ -287,26 +289,29 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         self.wrap(avail_width, avail_height)
         avail_height /= self.scale
         heights = self._heights()
+        tops = _tops(heights)
         layout = self.layout
-        if sum(heights) <= avail_height:
+        if tops[-1] <= avail_height:
             return [self]
-        fits = [y for y in _free_boundaries(layout)
-                if sum(heights[:y]) <= avail_height]
-        if fits:
-            at = fits[-1]
+        at = None
+        for y in _free_boundaries(layout):
+            if tops[y] > avail_height:
+                break
+            at = y
+        if at is not None:
             above, below = layout.cut(at, {})
             measured: list[float | None] = list(heights)
             header = measured[:below.header_rows]
             return [GridTable(above, measured[:at]),
                     GridTable(below, header + [None] * (
                         below.n_rows - len(header)))]
-        if self._must_cut(heights, avail_height):
+        if self._must_cut(tops, avail_height):
             return self._force(avail_height)
         # the next page has room for the first rows (ReportLab asks again
         # there, and that part is at the top of its frame)
         return []
 
-    def _must_cut(self, heights: list[float], avail_height: float) -> bool:
+    def _must_cut(self, tops: list[float], avail_height: float) -> bool:
         """Whether to cut through a row span on this page: the part is at
         the top of its frame, or its first rows would not fit on an empty
         page either and this page still has room to begin them (so the
@@ -315,8 +320,7 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         if frame is None or hasattr(self, '_postponed') or frame._atTop:
             return True
         first = next(_free_boundaries(self.layout), self.layout.n_rows)
-        return (sum(heights[:first]) > frame._aH
-                and avail_height >= MIN_CUT_ROOM)
+        return tops[first] > frame._aH and avail_height >= MIN_CUT_ROOM
 
     def _heights(self) -> list[float]:
         """Row heights; ReportLab leaves those of rows past the first
@@ -337,20 +341,24 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                    'marker'), location=look.location,
                 type='linuxdoc', subtype='pdf')
         body = layout.header_rows
-        at = max((y for y in range(body + 1, layout.n_rows)
-                  if sum(heights[:y]) <= avail_height), default=None)
+        tops = _tops(heights)
+        # the last row boundary on this page, if it is below the first
+        # body row
+        last = min(bisect.bisect_right(tops, avail_height) - 1,
+                   layout.n_rows - 1)
+        at = last if last > body else None
         split: dict[int, tuple[list[Flowable], list[Flowable]]] = {}
         if at is None:
             # the first body row alone is too tall: it takes two rows,
             # cells that fit in the first leave the second empty
             layout, whole = _doubled_row(layout, body)
             split = {id(cell): (cell.content, []) for cell in whole}
-            heights = heights[:body + 1] + heights[body:]
+            tops = _tops(heights[:body + 1] + heights[body:])
             at = body + 1
         for cell in layout.cells:
             if cell.row < at <= cell.last_row:
                 # down to the page's foot, less a point for rounding
-                room = avail_height - sum(heights[:cell.row]) - 1
+                room = avail_height - tops[cell.row] - 1
                 head, tail = self._fit(cell, room)
                 if tail:
                     split[id(cell)] = head, tail
@@ -453,6 +461,12 @@ def _fit_code(flowable: Flowable) -> Flowable:
             and isinstance(content[0], XPreformatted)):
         return CellCode(flowable)
     return flowable
+
+
+def _tops(heights: list[float]) -> list[float]:
+    """Where each row begins, measured from the top of the table, and
+    (last) where the table ends."""
+    return list(itertools.accumulate(heights, initial=0.0))
 
 
 def _free_boundaries(layout: TableLayout) -> Iterator[int]:
