@@ -97,6 +97,13 @@ def pdf_documents(books: Iterable[Book], author: str
     return [(b.start, b.target, b.title, author) for b in books]
 
 
+def listed_books(entries: Iterable[Sequence[Any]]) -> list[Book]:
+    """The books of a documents list, ``latex_documents`` (whose targets
+    end in ``.tex``) or ``pdf_documents``, in list order."""
+    return [Book(str(entry[0]), str(entry[1]).removesuffix('.tex'),
+                 str(entry[2])) for entry in entries]
+
+
 def assign_books(env: BuildEnvironment, books: Sequence[Book],
                  overrides: Mapping[str, str]) -> dict[str, Book]:
     """Each document's book: the first in list order whose toctrees reach

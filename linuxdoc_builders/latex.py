@@ -50,6 +50,7 @@ from linuxdoc_builders.books import (
     book_uri,
     destination,
     documents_of,
+    listed_books,
     parse_book_uri,
     report_nowhere,
 )
@@ -213,8 +214,7 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
 
     def books(self) -> list[Book]:
         """The books of ``latex_documents``, in list order."""
-        return [Book(entry[0], Path(entry[1]).stem, entry[2])
-                for entry in self.document_data]
+        return listed_books(self.document_data)
 
     def owner(self) -> dict[str, Book]:
         """Each document's book, decided once per build."""

@@ -185,7 +185,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             """rst2pdf's list of PDFs, and each document's book."""
             super().init_document_data()
             self.owner = books.assign_books(
-                self.env, pdfbooks.books_of(self.document_data),
+                self.env, books.listed_books(self.document_data),
                 self.config.linuxdoc_book_of)
 
         def get_target_uri(self, docname: str, typ: str | None = None
@@ -213,7 +213,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
             book (:mod:`~linuxdoc_builders.pdfbooks`), numbered captions,
             and links that land where they point
             (:mod:`~linuxdoc_builders.pdflinks`)."""
-            self.book = next((book for book in pdfbooks.books_of(
+            self.book = next((book for book in books.listed_books(
                 self.document_data) if book.start == docname), None)
             try:
                 if self.owner is None or self.book is None:

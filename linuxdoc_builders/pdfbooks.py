@@ -43,10 +43,8 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
 
-from linuxdoc_builders.books import Book
-
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Iterable, Iterator
 
 #: What a reference into another PDF starts with in ReportLab's paragraph
 #: markup: ReportLab makes such a link a GoToR action.
@@ -57,12 +55,6 @@ def remote_uri(target: str, destination: str, suffix: str = '.pdf') -> str:
     """The link to ``destination`` in the book written to ``target``, as
     ReportLab's ``<a href>`` takes it and :class:`BookCanvas` draws it."""
     return f'{REMOTE}{target}{suffix}#{destination}'
-
-
-def books_of(document_data: Sequence[Sequence[Any]]) -> list[Book]:
-    """The books of rst2pdf's ``pdf_documents`` entries, in list order."""
-    return [Book(str(entry[0]), str(entry[1]), str(entry[2]))
-            for entry in document_data]
 
 
 class BookCanvas(Canvas):  # type: ignore[misc]
