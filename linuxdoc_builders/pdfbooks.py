@@ -43,6 +43,8 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
 
+from linuxdoc_builders.pdftables import fit_on_empty_page
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
@@ -133,6 +135,20 @@ class _BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         exports = [name for name in drawn if ':' in name]
         super().build(flowables, filename,
                       functools.partial(BookCanvas, exports=exports))
+
+
+    def handle_flowable(self, flowables: list[Any]) -> None:
+        """Lay out the next flowable; one that rst2pdf postponed to this
+        fresh page and that still neither fits nor splits is made to fit
+        (:func:`~linuxdoc_builders.pdftables.fit_on_empty_page`) instead
+        of starting empty pages until ReportLab gives up on the PDF."""
+        frame = getattr(self, 'frame', None)
+        if flowables and hasattr(flowables[0], '_postponed') \
+                and frame is not None and frame._atTop:
+            flowables[0:1] = fit_on_empty_page(
+                flowables[0], self.canv, frame._getAvailableWidth(),
+                frame._aH)
+        super().handle_flowable(flowables)
 
 
 @contextlib.contextmanager

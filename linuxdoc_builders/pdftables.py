@@ -377,6 +377,61 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                                room - style.topPadding - style.bottomPadding)
 
 
+def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
+                      height: float) -> list[Flowable]:
+    """``flowable`` as flowables that an empty page can take, for one
+    that neither fits there nor splits.
+
+    rst2pdf puts such a flowable back on the next page and the next, till
+    ReportLab gives up ("More than 10 pages generated without content"):
+    no PDF at all.  This happens with rst2pdf's own boxes, one-row tables
+    (an option list's entry, a field) whose content is taller than a
+    page.  Such a table is split inside its row, as ReportLab can; any
+    other flowable is shrunk to the page.  Either way a warning says so.
+    """
+    _width, tall = flowable.wrapOn(canvas, width, height)
+    if tall <= height or flowable.splitOn(canvas, width, height):
+        return [flowable]
+    text = _shorten(' '.join(_plain_text(flowable).split()))
+    table = getattr(flowable, 't', None)
+    if isinstance(table, Table):
+        table.splitInRow = 1
+        pieces: list[Flowable] = table.split(width, height)
+        if pieces:
+            if not getattr(flowable, 'split_in_row', False):
+                logger.warning(__('a box taller than a page is split inside '
+                                  'its row: "%s"'), text, type='linuxdoc',
+                               subtype='pdf')
+            # rst2pdf lays the document out twice (for its contents
+            # page); say it once
+            for piece in [flowable, *pieces]:
+                piece.split_in_row = True
+            return pieces
+    logger.warning(__('a block taller than a page is shrunk to fit it: '
+                      '"%s"'), text, type='linuxdoc', subtype='pdf')
+    return [KeepInFrame(width, height, [flowable], mode='shrink')]
+
+
+def _plain_text(flowable: Any) -> str:
+    """The text of a flowable, of its table cells or content, so that a
+    message can quote it (rst2pdf's flowables know no source line)."""
+    if isinstance(flowable, list | tuple):
+        return ' '.join(_plain_text(item) for item in flowable)
+    if isinstance(flowable, Paragraph):
+        return str(flowable.getPlainText())
+    if isinstance(flowable, XPreformatted):
+        return ''.join(fragment.text for fragment in flowable.frags)
+    for part in ('data', '_cellvalues', 'content'):
+        if isinstance(getattr(flowable, part, None), list):
+            return _plain_text(getattr(flowable, part))
+    return ''
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= MARKER_TEXT_LIMIT else (
+        text[:MARKER_TEXT_LIMIT - 3] + '...')
+
+
 def split_flowables(content: Sequence[Flowable], width: float,
                     height: float) -> tuple[list[Flowable], list[Flowable]]:
     """``content`` as what fits in ``width`` x ``height`` and the rest.
@@ -502,10 +557,8 @@ def _doubled_row(layout: TableLayout, y: int
 def _marker(cell: PDFCell, look: TableLook) -> Flowable:
     """"TEXT (continued)", TEXT being the start of the cell's first
     line, as linuxlatex marks a row span cut by a page break."""
-    text = next((line.strip() for line in cell.text.splitlines()
-                 if line.strip()), '')
-    if len(text) > MARKER_TEXT_LIMIT:
-        text = text[:MARKER_TEXT_LIMIT - 3] + '...'
+    text = _shorten(next((line.strip() for line in cell.text.splitlines()
+                          if line.strip()), ''))
     return Paragraph(
         '<i>%s</i>' % escape(__('%s (continued)') % text).strip(),
         look.styles[cell.kind])

@@ -270,12 +270,25 @@ def test_a_table_nested_in_a_narrow_cell_is_scaled_to_fit(hard: Built
     assert 'innertableoffivecolumnsouterwide' in text
 
 
+def test_an_option_taller_than_a_page_is_split_inside_its_row(
+        hard: Built) -> None:
+    """rst2pdf sets an option list entry as a one-row table; ReportLab
+    cannot split it between rows, so the row is split."""
+    assert len(re.findall(
+        r'WARNING: a box taller than a page is split inside its row: '
+        r'"--device NAME Paragraph 0 of an optio\.\.\."', hard.stderr)) == 1
+    text = ' '.join(s.text for s in spans(hard.pdf.with_name('options.pdf')))
+    assert [n for n in range(90)
+            if text.count(f'Paragraph {n} of an option') != 1] == []
+    assert 'After the options.' in text
+
+
 def test_stock_rst2pdf_gives_up_on_the_same_tables(stock_hard: Built
                                                    ) -> None:
     """The control: rst2pdf leaves 0-byte PDFs and says success."""
     assert stock_hard.returncode == 0
-    assert stock_hard.pdf.stat().st_size == 0
-    assert stock_hard.pdf.with_name('nested.pdf').stat().st_size == 0
+    for name in ('tall.pdf', 'nested.pdf', 'options.pdf'):
+        assert stock_hard.pdf.with_name(name).stat().st_size == 0, name
 
 
 def test_impossible_geometry_is_reported_and_rendered(tmp_path: Path
@@ -300,7 +313,8 @@ def test_impossible_geometry_is_reported_and_rendered(tmp_path: Path
 
 
 GOLDENS = [('tables', 'tables'), ('pdf-layout', 'pdf-layout'),
-           ('pdf-hard', 'tall'), ('pdf-hard', 'nested')]
+           ('pdf-hard', 'tall'), ('pdf-hard', 'nested'),
+           ('pdf-hard', 'options')]
 
 
 @pytest.mark.parametrize(('root', 'name'), GOLDENS)
