@@ -74,6 +74,10 @@ MIN_COLUMN_POINTS = 24.0
 #: a row span anyway begins on the current page instead of the next.
 MIN_CUT_ROOM = 72.0
 
+#: The least height, in points, worth putting part of a cell's content
+#: in: about a line.
+MIN_PIECE_POINTS = 12.0
+
 #: Longest cell text quoted in a "(continued)" marker.
 MARKER_TEXT_LIMIT = 40
 
@@ -306,7 +310,7 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                     GridTable(below, header + [None] * (
                         below.n_rows - len(header)))]
         if self._must_cut(tops, avail_height):
-            return self._force(avail_height)
+            return self._force(avail_width, avail_height)
         # the next page has room for the first rows (ReportLab asks again
         # there, and that part is at the top of its frame)
         return []
@@ -327,7 +331,8 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         page of a long table unmeasured (``None``)."""
         return [float('inf') if h is None else h for h in self.t._rowHeights]
 
-    def _force(self, avail_height: float) -> list[Flowable]:
+    def _force(self, avail_width: float, avail_height: float
+               ) -> list[Flowable]:
         """Cut through row spans (and cell content) at the page: the table
         cannot be laid out otherwise, even on an empty page."""
         layout = self.layout
@@ -348,6 +353,11 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                    layout.n_rows - 1)
         at = last if last > body else None
         split: dict[int, tuple[list[Flowable], list[Flowable]]] = {}
+        if at is None and avail_height - tops[body] < MIN_PIECE_POINTS:
+            # the header rows leave no room for a line of the body: the
+            # table can only be shrunk
+            return [KeepInFrame(avail_width, avail_height * self.scale,
+                                [self], mode='shrink')]
         if at is None:
             # the first body row alone is too tall: it takes two rows,
             # cells that fit in the first leave the second empty
@@ -438,8 +448,11 @@ def split_flowables(content: Sequence[Flowable], width: float,
 
     A flowable that straddles the limit is split if it can be; one that
     cannot and would leave nothing above is shrunk to fit, so the first
-    part is never empty and a split always makes progress.
+    part is empty only when there is no room for a line
+    (:data:`MIN_PIECE_POINTS`), and otherwise a split makes progress.
     """
+    if height < MIN_PIECE_POINTS:
+        return [], list(content)
     head: list[Flowable] = []
     used = 0.0
     for index, flowable in enumerate(content):
