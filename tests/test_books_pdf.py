@@ -13,9 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sphinx
 from pdf_links_check import check_links
-from tools import sphinx_build
+from tools import linuxpdf_refused, sphinx_build
 
 if TYPE_CHECKING:
     import subprocess
@@ -63,17 +62,6 @@ def _build(builder: str, tmp_path: Path, *options: str
                         tmp_path / builder, cwd=tmp_path)
 
 
-def _refused(result: subprocess.CompletedProcess[str]) -> bool:
-    """On Sphinx < 8.2 linuxpdf must refuse, and say why; the test then
-    checks that instead of skipping."""
-    if sphinx.version_info[:2] >= (8, 2):
-        return False
-    assert result.returncode != 0
-    assert ('the linuxpdf builder needs Sphinx 8.2 or newer (rst2pdf '
-            'does)') in result.stderr
-    return True
-
-
 def _text(pdf: Path) -> str:
     import pymupdf
     with pymupdf.open(pdf) as document:
@@ -83,7 +71,7 @@ def _text(pdf: Path) -> str:
 
 def test_every_link_between_books_lands(tmp_path: Path) -> None:
     result = _build('linuxpdf', tmp_path)
-    if _refused(result):
+    if linuxpdf_refused(result):
         return
     assert result.returncode == 0, result.stderr
     warnings = [line for line in result.stderr.splitlines()
@@ -123,7 +111,7 @@ def test_each_book_exports_its_destinations(tmp_path: Path) -> None:
     """Every document's start and every id drawn in a book is a named
     destination there, under the same name in every build."""
     result = _build('linuxpdf', tmp_path)
-    if _refused(result):
+    if linuxpdf_refused(result):
         return
     assert result.returncode == 0, result.stderr
     import pymupdf
@@ -144,7 +132,7 @@ def test_stock_rst2pdf_breaks_them(tmp_path: Path) -> None:
     """The control: rst2pdf's own builder on the same sources writes every
     cross-book link as a file name with the fragment in it, and prints
     the shared document in both books."""
-    if _refused(_build('linuxpdf', tmp_path)):
+    if linuxpdf_refused(_build('linuxpdf', tmp_path)):
         return
     result = _build('pdf', tmp_path,
                     '-D', 'extensions=linuxdoc_builders,rst2pdf.pdfbuilder')

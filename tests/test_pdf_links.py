@@ -16,8 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sphinx
-from tools import sphinx_build
+from tools import linuxpdf_refused, sphinx_build
 
 if TYPE_CHECKING:
     import subprocess
@@ -109,17 +108,6 @@ def _build(builder: str, root: str, tmp_path: Path, *options: str
                         tmp_path / builder, cwd=tmp_path)
 
 
-def _refused(result: subprocess.CompletedProcess[str]) -> bool:
-    """On Sphinx < 8.2 linuxpdf must refuse, and say why; the test then
-    checks that instead of skipping."""
-    if sphinx.version_info[:2] >= (8, 2):
-        return False
-    assert result.returncode != 0
-    assert ('the linuxpdf builder needs Sphinx 8.2 or newer (rst2pdf '
-            'does)') in result.stderr
-    return True
-
-
 def _lines(page: pymupdf.Page) -> list[tuple[float, str]]:
     """The lines of text of ``page`` as (top, text), spans at one height
     joined left to right."""
@@ -181,7 +169,7 @@ def _as_expected(landings: list[Landing]) -> list[tuple[str, str]]:
 
 def test_every_internal_link_lands_on_its_target(tmp_path: Path) -> None:
     result = _build('linuxpdf', 'test-pdf-links', tmp_path)
-    if _refused(result):
+    if linuxpdf_refused(result):
         return
     assert result.returncode == 0, result.stderr
     # Sphinx's warnings; rst2pdf's own log says "[WARNING]"
@@ -203,7 +191,7 @@ def test_every_internal_link_lands_on_its_target(tmp_path: Path) -> None:
 
 def test_stock_rst2pdf_gets_them_wrong(tmp_path: Path) -> None:
     """The control: rst2pdf's own builder on the same sources."""
-    if _refused(_build('linuxpdf', 'test-pdf-links', tmp_path)):
+    if linuxpdf_refused(_build('linuxpdf', 'test-pdf-links', tmp_path)):
         return
     result = _build('pdf', 'test-pdf-links', tmp_path,
                     '-D', 'extensions=linuxdoc_builders,rst2pdf.pdfbuilder')
@@ -228,7 +216,7 @@ def test_a_link_that_leads_nowhere_is_reported(tmp_path: Path) -> None:
     destination target"); linuxpdf warns with the location and prints
     the link as plain text."""
     result = _build('linuxpdf', 'test-pdf-dead-link', tmp_path)
-    if _refused(result):
+    if linuxpdf_refused(result):
         return
     assert result.returncode == 0, result.stderr
     assert ('index.rst:6: WARNING: the link to #nowhere leads nowhere in '
