@@ -18,7 +18,14 @@ its largest process) are printed, best and median, with the ratio of
 ours to the baseline.  Target: ``linuxhtml`` <= 1.03x stock ``html``.
 A failed build stops the benchmark.
 
-    python3 benchmarks/kernel.py [--repeat 3] [--no-pdf]
+On a shared machine one build's time varies by more than the target, so
+``--profile`` adds what does not: each serial HTML build once more under
+cProfile, with the Python function calls each made and the time spent in
+the code that differs (rstFlatTable.py, or the linuxdoc_builders
+package, callees excluded: the cells' nested parsing is the same
+docutils work in both).
+
+    python3 benchmarks/kernel.py [--repeat 3] [--no-pdf] [--profile]
                                  [--subdir userspace-api/media|gpu]
 
 Run it with the Python that has linuxdoc-builders installed (``tox -e
@@ -28,6 +35,7 @@ kernel`` makes one), from any directory.
 from __future__ import annotations
 
 import argparse
+import marshal
 import statistics
 import sys
 import tempfile
@@ -78,6 +86,31 @@ def pdf_routes(tree: Path, work: Path, runs: dict[str, list[Run]]) -> None:
               f'{len(errors)} TeX errors)')
 
 
+def profiles(tree: Path, work: Path, subdirs: list[str]) -> None:
+    """Each directory's serial stock and our HTML build under cProfile:
+    function calls, and the own time of the flat-table code that differs."""
+    for subdir in subdirs:
+        figures = []
+        for ours, builder, code in ((False, 'html', 'rstFlatTable.py'),
+                                    (True, 'linuxhtml', 'linuxdoc_builders')):
+            profile = work / f"{subdir.replace('/', '-')}-{builder}.prof"
+            Build(tree, subdir, builder, ours=ours, work=work,
+                  profile=profile).run()
+            # cProfile's table, as pstats reads it: per function (file,
+            # line, name), its primitive and total calls, own and
+            # cumulative time, and callers.
+            table = marshal.loads(profile.read_bytes())
+            calls = sum(row[1] for row in table.values())
+            total = sum(row[2] for row in table.values())
+            own = sum(row[2] for (path, _, _), row in table.items()
+                      if code in path)
+            figures.append(calls)
+            print(f'{subdir} {builder:9s} under cProfile: {calls:,} function '
+                  f'calls, {own:.2f} s of {total:.1f} s in {code}')
+        print(f'{subdir}: linuxhtml/html function calls '
+              f'{figures[1] / figures[0]:.4f}x')
+
+
 def _progress(name: str, run: Run, note: str = '') -> None:
     print(f'  {name}: wall {run.wall:.1f} s, CPU {run.cpu:.1f} s, peak '
           f'{run.peak:.0f} MiB {note}', file=sys.stderr, flush=True)
@@ -103,9 +136,12 @@ def report(label: str, runs: dict[str, list[Run]], baseline: str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--repeat', type=int, default=3)
+    parser.add_argument('--repeat', type=int, default=3,
+                        help='timed turns (0: only --profile and the PDFs)')
     parser.add_argument('--no-pdf', action='store_true',
                         help='skip linuxpdf and linuxlatex+xelatex')
+    parser.add_argument('--profile', action='store_true',
+                        help='also count function calls under cProfile')
     parser.add_argument('--subdir', action='append', choices=[MEDIA, GPU],
                         help='time only this directory in HTML (repeatable)')
     args = parser.parse_args()
@@ -113,7 +149,8 @@ def main() -> None:
     runs: dict[str, list[Run]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        pairs = html_builds(tree, work, args.subdir or [MEDIA, GPU])
+        subdirs = args.subdir or [MEDIA, GPU]
+        pairs = html_builds(tree, work, subdirs)
         for turn in range(args.repeat):
             print(f'turn {turn + 1}/{args.repeat}', file=sys.stderr)
             for label, pair in pairs.items():
@@ -126,7 +163,9 @@ def main() -> None:
                     _progress(name, run)
         if not args.no_pdf:
             pdf_routes(tree, work, runs)
-    for label in pairs:
+        if args.profile:
+            profiles(tree, work, subdirs)
+    for label in pairs if args.repeat else ():
         report(f'{label}: linuxhtml/html', runs, f'{label} html',
                f'{label} linuxhtml', TARGET)
     if not args.no_pdf:

@@ -96,6 +96,8 @@ class Build:
     ours: bool
     work: Path
     jobs: str | None = None
+    #: Where to write a cProfile of the build (benchmarks/kernel.py).
+    profile: Path | None = None
 
     @property
     def name(self) -> str:
@@ -126,7 +128,10 @@ class Build:
         confdir = overlay(self.tree, self.subdir, self.work) if self.ours \
             else docs
         jobs = ['-j', self.jobs] if self.jobs else []
-        return [sys.executable, '-m', 'sphinx', '-q', '-b', self.builder,
+        profile = ['-m', 'cProfile', '-o', str(self.profile)] \
+            if self.profile else []
+        return [sys.executable, *profile, '-m', 'sphinx', '-q',
+                '-b', self.builder,
                 *jobs, '-c', str(confdir), '-d', str(self.doctrees),
                 '-w', str(self.warnings),
                 '-D', f'kerneldoc_srctree={self.tree}',
