@@ -18,14 +18,19 @@ its largest process) are printed, best and median, with the ratio of
 ours to the baseline.  Target: ``linuxhtml`` <= 1.03x stock ``html``.
 A failed build stops the benchmark.
 
-On a shared machine one build's time varies by more than the target, so
-``--profile`` adds what does not: each serial HTML build once more under
-cProfile, with the Python function calls each made and the time spent in
-the code that differs (rstFlatTable.py, or the linuxdoc_builders
-package, callees excluded: the cells' nested parsing is the same
-docutils work in both).
+On a shared machine one build's time varies by more than the target
+(here 68-107 s for the same gpu build), and a build taking its turn
+meets the neighbours' load of its own minutes.  Two ways round that:
+``--side-by-side N`` starts the serial stock and our build together, one
+per core, N times, so whatever slows the machine slows both, and prints
+the ratio of each pair; ``--profile`` runs each serial HTML build once
+more under cProfile and prints the Python function calls each made and
+the time spent in the code that differs (rstFlatTable.py, or the
+linuxdoc_builders package, callees excluded: the cells' nested parsing
+is the same docutils work in both).
 
     python3 benchmarks/kernel.py [--repeat 3] [--no-pdf] [--profile]
+                                 [--side-by-side N]
                                  [--subdir userspace-api/media|gpu]
 
 Run it with the Python that has linuxdoc-builders installed (``tox -e
@@ -39,12 +44,21 @@ import marshal
 import statistics
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'tests' /
                        'kernel'))
 
-from kernel_docs import GPU, MEDIA, Build, Run, compile_latex, tex_errors
+from kernel_docs import (
+    GPU,
+    MEDIA,
+    Build,
+    Run,
+    compile_latex,
+    generate_media_headers,
+    tex_errors,
+)
 from linux_source import kernel_tree
 
 TARGET = 1.03
@@ -111,6 +125,35 @@ def profiles(tree: Path, work: Path, subdirs: list[str]) -> None:
               f'{figures[1] / figures[0]:.4f}x')
 
 
+def side_by_side(tree: Path, work: Path, subdirs: list[str], turns: int
+                 ) -> None:
+    """Each directory's serial stock and our HTML build started at the
+    same moment, ``turns`` times; the ratio of each pair, then their
+    median and range."""
+    for subdir in subdirs:
+        pair = (Build(tree, subdir, 'html', ours=False, work=work),
+                Build(tree, subdir, 'linuxhtml', ours=True, work=work))
+        if subdir == MEDIA:
+            # Made once here, so that neither build writes them while the
+            # other reads them.
+            generate_media_headers(tree, pair[0].headers)
+        ratios: dict[str, list[float]] = {'wall': [], 'CPU': []}
+        for turn in range(turns):
+            with ThreadPoolExecutor(len(pair)) as pool:
+                stock, ours = pool.map(Build.run, pair)
+            ratios['wall'].append(ours.wall / stock.wall)
+            ratios['CPU'].append(ours.cpu / stock.cpu)
+            print(f'  {subdir} side by side {turn + 1}/{turns}: html wall '
+                  f'{stock.wall:.1f} s, CPU {stock.cpu:.1f} s; linuxhtml '
+                  f'wall {ours.wall:.1f} s, CPU {ours.cpu:.1f} s',
+                  file=sys.stderr, flush=True)
+        for what, values in ratios.items():
+            print(f'{subdir} side by side, linuxhtml/html {what}: median '
+                  f'{statistics.median(values):.3f}x of {turns} pairs, '
+                  f'{min(values):.3f}-{max(values):.3f}x (target <= '
+                  f'{TARGET}x)')
+
+
 def _progress(name: str, run: Run, note: str = '') -> None:
     print(f'  {name}: wall {run.wall:.1f} s, CPU {run.cpu:.1f} s, peak '
           f'{run.peak:.0f} MiB {note}', file=sys.stderr, flush=True)
@@ -137,11 +180,13 @@ def report(label: str, runs: dict[str, list[Run]], baseline: str,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--repeat', type=int, default=3,
-                        help='timed turns (0: only --profile and the PDFs)')
+                        help='timed turns (0: only what other options ask)')
     parser.add_argument('--no-pdf', action='store_true',
                         help='skip linuxpdf and linuxlatex+xelatex')
     parser.add_argument('--profile', action='store_true',
                         help='also count function calls under cProfile')
+    parser.add_argument('--side-by-side', type=int, default=0, metavar='N',
+                        help='also N pairs of serial builds run together')
     parser.add_argument('--subdir', action='append', choices=[MEDIA, GPU],
                         help='time only this directory in HTML (repeatable)')
     args = parser.parse_args()
@@ -163,6 +208,8 @@ def main() -> None:
                     _progress(name, run)
         if not args.no_pdf:
             pdf_routes(tree, work, runs)
+        if args.side_by_side:
+            side_by_side(tree, work, subdirs, args.side_by_side)
         if args.profile:
             profiles(tree, work, subdirs)
     for label in pairs if args.repeat else ():
