@@ -31,12 +31,8 @@ from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import (
-    REPAIR_MESSAGES,
-    Repair,
-    SpanRequest,
-    TableGrid,
-)
+from linuxdoc_builders.table_messages import REPAIR_MESSAGES
+from linuxdoc_builders.tablegrid import Repair, SpanRequest, TableGrid
 
 if TYPE_CHECKING:
     from docutils.parsers.rst.states import Inliner

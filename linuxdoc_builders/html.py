@@ -5,7 +5,8 @@ docutils' HTML writer decides ``<th class="stub">`` by counting the entries
 of a row, so as soon as a row span from above covers a stub column, the
 first data cell of the rows below is written as a stub, and a header cell
 right of a header row span becomes ``head stub``.  The translator here asks
-:class:`~linuxdoc_builders.tablegrid.TableGrid` instead, for every entry:
+:class:`~linuxdoc_builders.tablegrid.TableGrid` instead, for every entry
+(the table was repaired by :mod:`linuxdoc_builders.transforms` before):
 
 * ``th class="head"`` with ``scope="col"`` for cells in header rows,
   ``th class="stub"`` with ``scope="row"`` for cells in stub columns, a
@@ -34,7 +35,8 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.writers.html5 import HTML5Translator
 
 from linuxdoc_builders import __version__
-from linuxdoc_builders.tablegrid import TableGrid, grid_for_writing
+from linuxdoc_builders.table_nodes import PlacedTGroup
+from linuxdoc_builders.transforms import repair
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
@@ -52,12 +54,12 @@ STOCK_BUILDERS = ('html', 'dirhtml', 'singlehtml')
 class _TableLayout:
     """What the translator knows about the ``tgroup`` it is inside."""
 
-    grid: TableGrid
-    #: For each grid row: does it start a new band of rows?  ``None`` when
-    #: no body cell spans rows (the theme's own striping is right then).
-    band_starts: list[bool] | None
+    table: PlacedTGroup
+    #: For each grid row: its band among the body rows (``None`` for
+    #: header rows); ``None`` when no body cell spans rows (the theme's
+    #: own striping is right then).
+    bands: list[int | None] | None
     next_row: int = 0
-    band: int = 0
     #: No cell of the current row has been written yet.
     at_row_start: bool = True
 
@@ -72,8 +74,10 @@ class LinuxHTMLTranslator(HTML5Translator):
 
     def visit_tgroup(self, node: nodes.tgroup) -> None:
         super().visit_tgroup(node)
-        grid = grid_for_writing(node)
-        self._layouts.append(_TableLayout(grid, grid.band_starts()))
+        table = repair(node)
+        grid = table.grid
+        self._layouts.append(_TableLayout(
+            table, grid.bands() if grid.band_starts() else None))
 
     def depart_tgroup(self, node: nodes.tgroup) -> None:
         self._layouts.pop()
@@ -84,16 +88,14 @@ class LinuxHTMLTranslator(HTML5Translator):
         y = layout.next_row
         layout.next_row += 1
         layout.at_row_start = True
-        if layout.band_starts is not None and y >= layout.grid.header_rows:
-            if layout.band_starts[y]:
-                layout.band += 1
-            node['classes'].append(
-                'band-odd' if layout.band % 2 else 'band-even')
+        band = layout.bands[y] if layout.bands is not None else None
+        if band is not None:
+            node['classes'].append('band-even' if band % 2 else 'band-odd')
         super().visit_row(node)
 
     def visit_entry(self, node: nodes.Element) -> None:
         layout = self._layouts[-1]
-        cell = layout.grid.cell_of(node)
+        cell = layout.table.cell_of(node)
         if cell is None:
             # no room in the table; reported with the grid's problems
             raise nodes.SkipNode

@@ -6,8 +6,13 @@ docutils describes a table as rows of entries with ``morerows`` and
 the rows above it.  Writers that count entries get stub columns and header
 cells wrong as soon as a row span is involved.  :class:`TableGrid` places
 every cell once, repairs impossible geometry (and says what it repaired), and
-answers "which cell is here, is it a stub, is it a header" for the directive
-and for every backend.
+answers "which cell is here, is it a stub, is it a header, which band is
+this row in" for the directive and for every backend.
+
+This module is pure placement: it knows neither docutils nor Sphinx.
+:mod:`linuxdoc_builders.table_nodes` reads a docutils ``tgroup`` into it
+and writes the repair back; :mod:`linuxdoc_builders.transforms` does so
+for every table of every build and reports what was repaired.
 
 Memory and time are bounded by the number of cells, never by a span value:
 occupancy is kept as column intervals per row, and spans are clipped before
@@ -22,15 +27,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from sphinx.locale import __
-from sphinx.util import logging
-
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
-
-    from docutils import nodes
-
-logger = logging.getLogger(__name__)
 
 
 class Repair(enum.Enum):
@@ -43,20 +41,6 @@ class Repair(enum.Enum):
     EMPTY_COLUMNS = 'empty-columns'
     NO_ROOM = 'no-room'
     NEGATIVE = 'negative'
-
-
-#: What went wrong with a reduced span, for messages: ``%s`` is how the
-#: source names the span (``:rspan:``, ``morerows``), ``%d`` its value.
-#: (``NO_ROOM`` drops a cell instead; each caller words that itself.)
-REPAIR_MESSAGES = {
-    Repair.PAST_LAST_ROW: __('%s %d runs past the last row'),
-    Repair.HEADER_INTO_BODY: __('%s %d runs from the header rows into the '
-                                'body'),
-    Repair.PAST_LAST_COLUMN: __('%s %d runs past the last column'),
-    Repair.OVERLAP: __('%s %d overlaps another cell'),
-    Repair.EMPTY_COLUMNS: __('%s %d spans columns in which no cell begins'),
-    Repair.NEGATIVE: __('%s %d is negative'),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,95 +110,6 @@ class TableGrid:
                                                    repr=False)
     _owner: dict[tuple[int, int], Cell] = field(default_factory=dict,
                                                 repr=False)
-    # For a grid read from a doctree: the entries by source row, and the
-    # cell of each entry, by id().
-    _rows: list[nodes.Element] = field(default_factory=list, repr=False)
-    _entries: list[list[nodes.Element]] = field(default_factory=list,
-                                                repr=False)
-    _entry_cells: dict[int, Cell] = field(default_factory=dict, repr=False)
-
-    @classmethod
-    def from_tgroup(cls, tgroup: nodes.Element) -> TableGrid:
-        """The grid of any docutils ``tgroup``: grid, list, csv or flat.
-
-        The width is the number of ``colspec``\\ s (the tgroup's ``cols``
-        when it has none); header rows are the rows of ``thead``, stub
-        columns the leading ``colspec``\\ s marked ``stub``.  Impossible
-        spans (from hand-made doctrees or other directives) are reduced and
-        recorded in :attr:`problems`.
-        """
-        from docutils import nodes
-
-        colspecs = [c for c in tgroup.children if isinstance(c, nodes.colspec)]
-        stub_columns = 0
-        while stub_columns < len(colspecs) and \
-                colspecs[stub_columns].get('stub'):
-            stub_columns += 1
-        header: list[nodes.Element] = []
-        body: list[nodes.Element] = []
-        for part in tgroup.children:
-            if isinstance(part, nodes.thead | nodes.tbody):
-                rows_of_part = [r for r in part.children
-                                if isinstance(r, nodes.row)]
-                (header if isinstance(part, nodes.thead) else body).extend(
-                    rows_of_part)
-        rows: list[list[nodes.Element]] = [
-            [e for e in row.children if isinstance(e, nodes.entry)]
-            for row in header + body]
-        grid = cls.place(
-            [[SpanRequest(_int_attribute(e, 'morerows'),
-                          _int_attribute(e, 'morecols'))
-              for e in row] for row in rows],
-            header_rows=len(header), stub_columns=stub_columns,
-            n_cols=len(colspecs) or max(_int_attribute(tgroup, 'cols', 1), 1))
-        grid._rows = header + body
-        grid._entries = rows
-        for cell in grid.cells:
-            if cell.source_index is not None:
-                entry = rows[cell.source_row][cell.source_index]
-                grid._entry_cells[id(entry)] = cell
-        return grid
-
-    def cell_of(self, entry: nodes.Element) -> Cell | None:
-        """The placed cell of a tgroup's ``entry`` (None: no room for it)."""
-        return self._entry_cells.get(id(entry))
-
-    def source_entry(self, problem: GridProblem) -> nodes.Element:
-        """The tgroup ``entry`` a problem of :meth:`from_tgroup` is about."""
-        return self._entries[problem.source_row][problem.source_index]
-
-    def write_back(self) -> None:
-        """Make the tgroup read by :meth:`from_tgroup` say what the grid says.
-
-        Spans become the granted ones, an entry with no room leaves its
-        row, and every position no cell covers gets an empty entry, so a
-        writer that trusts the doctree (Sphinx's LaTeX writer asserts) sees
-        a complete, valid table.
-        """
-        from docutils import nodes
-
-        for row, entries in zip(self._rows, self._entries, strict=True):
-            for entry in entries:
-                cell = self._entry_cells.get(id(entry))
-                if cell is None:
-                    row.remove(entry)
-                    continue
-                _set_span(entry, 'morerows', cell.rowspan - 1)
-                _set_span(entry, 'morecols', cell.colspan - 1)
-        for y, row in enumerate(self._rows):
-            for first, last in list(self.free_runs(y)):
-                filler = self.add_filler(y, first, last)
-                entry = nodes.entry()
-                _set_span(entry, 'morecols', filler.colspan - 1)
-                # before the first entry right of the gap (a row's
-                # entries are in column order; it may hold comments too)
-                index = next(
-                    (i for i, child in enumerate(row.children)
-                     if (c := self._entry_cells.get(id(child))) is not None
-                     and c.col > first), len(row.children))
-                row.insert(index, entry)
-                self._entry_cells[id(entry)] = filler
-
     @classmethod
     def place(cls, rows: Sequence[Sequence[SpanRequest]], *,
               header_rows: int = 0, stub_columns: int = 0,
@@ -403,17 +298,25 @@ class TableGrid:
             band_end = max(band_end, reach[y])
         return starts
 
-    def placed_entries(self) -> Iterator[tuple[nodes.Element, Cell]]:
-        """Every ``entry`` of the tgroup read by :meth:`from_tgroup` with
-        its cell, row by row: after :meth:`write_back` that is every cell
-        of the grid, fillers included."""
-        from docutils import nodes
+    def bands(self) -> list[int | None]:
+        """For each row: its band among the body rows, counted from 0, or
+        ``None`` for a header row.
 
-        for row in self._rows:
-            for entry in row.children:
-                cell = self._entry_cells.get(id(entry))
-                if cell is not None and isinstance(entry, nodes.Element):
-                    yield entry, cell
+        Every backend that stripes rows numbers them from here (HTML's
+        ``band-odd``/``band-even``, linuxpdf's row backgrounds), so a
+        merged cell is one colour in all of them.  Without row-spanning
+        body cells every body row is a band of its own.
+        """
+        starts = self.band_starts() or [True] * self.n_rows
+        bands: list[int | None] = []
+        band = -1
+        for y, starts_band in enumerate(starts):
+            if y < self.header_rows:
+                bands.append(None)
+                continue
+            band += starts_band
+            bands.append(band)
+        return bands
 
     def cell_at(self, y: int, x: int) -> Cell | None:
         """The cell covering position ``(y, x)``, if any."""
@@ -423,60 +326,3 @@ class TableGrid:
             return self._owner[y, intervals[i][0]]
         return None
 
-
-def _set_span(entry: nodes.Element, name: str, extra: int) -> None:
-    if extra:
-        entry[name] = extra
-    elif name in entry:
-        del entry[name]
-
-
-def _int_attribute(element: nodes.Element, name: str, default: int = 0
-                   ) -> int:
-    """An integer attribute of a doctree node; junk counts as ``default``.
-
-    (docutils' own parsers always store ints; only hand-made doctrees
-    hold anything else, and a writer must not crash on them.)
-    """
-    try:
-        return int(element.get(name, default))
-    except (TypeError, ValueError):
-        return default
-
-
-def grid_for_writing(tgroup: nodes.Element) -> TableGrid:
-    """What every builder's translator does with a tgroup it is about to
-    write: read it into the grid, warn about what the grid repaired, and
-    write the repaired geometry back into the doctree."""
-    grid = TableGrid.from_tgroup(tgroup)
-    _report_problems(grid, tgroup)
-    grid.write_back()
-    return grid
-
-
-def _report_problems(grid: TableGrid, tgroup: nodes.Element) -> None:
-    """Warn about geometry the grid had to repair, at the table's source.
-
-    Flat-tables never get here (the directive repairs its own spans); these
-    come from hand-made doctrees and other directives.
-    """
-    table = tgroup.parent if tgroup.parent is not None else tgroup
-    for problem in grid.problems:
-        where = __('table row %d, entry %d: ') % (problem.source_row + 1,
-                                                  problem.source_index + 1)
-        if problem.repair is Repair.NO_ROOM:
-            content = ' '.join(grid.source_entry(problem).astext().split())
-            text = where + __('no column is left for it in %d columns; '
-                              'its content %r is left out') % (
-                grid.n_cols, _shorten(content))
-        else:
-            name = 'morerows' if problem.axis == 'rows' else 'morecols'
-            text = where + (REPAIR_MESSAGES[problem.repair] % (
-                name, problem.requested)) + __('; reduced to %d') % (
-                problem.granted)
-        logger.warning(text, location=table, type='linuxdoc',
-                       subtype='table')
-
-
-def _shorten(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit - 3] + '...'

@@ -292,12 +292,3 @@ def test_builder_entry_point(tmp_path: Path) -> None:
     assert (tmp_path / 'out' / 'linuxdoc.sty').is_file()
     # the header cell 'Name' is no longer a \sphinxmultirow
     assert '\\sphinxmultirow' not in tex
-
-
-def test_stock_writer_crashes_without_the_translator(tmp_path: Path) -> None:
-    """What the translator prevents: Sphinx's own writer on the same
-    table stops the whole build with no file or line."""
-    result = build_root('html-geometry', tmp_path / 'out', '-b', 'latex',
-                          '-D', 'linuxdoc_latex_translator=0')
-    assert result.returncode != 0
-    assert 'index.rst:6' not in result.stderr

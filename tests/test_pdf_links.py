@@ -12,6 +12,7 @@ image.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -185,6 +186,31 @@ def test_every_internal_link_lands_on_its_target(tmp_path: Path) -> None:
                if landing.below.startswith('Fig. 1 The square figure')]
     assert len(figures) == 5
     # right above the image, not below its caption
+    assert all(landing.image_gap is not None and landing.image_gap < NEAR
+               for landing in figures), figures
+
+
+def test_anchors_are_drawn_whatever_was_imported_first(tmp_path: Path
+                                                       ) -> None:
+    """rst2pdf copies its handler table when ``rst2pdf.sphinxnodes`` is
+    imported; a handler registered after that copy was silently not used,
+    and links to figures landed below them.  Here a project imports it
+    before anything of ours is loaded, and every figure link still lands
+    right above the image."""
+    source = tmp_path / 'source'
+    shutil.copytree(ROOTS / 'test-pdf-links', source)
+    conf = source / 'conf.py'
+    conf.write_text('import rst2pdf.sphinxnodes  # noqa: F401\n'
+                    + conf.read_text(encoding='utf-8'))
+    result = sphinx_build('-b', 'linuxpdf', source, tmp_path / 'out',
+                          cwd=tmp_path)
+    if linuxpdf_refused(result):
+        return
+    assert result.returncode == 0, result.stderr
+    landings = _landings(tmp_path / 'out' / 'links.pdf')
+    figures = [landing for landing in landings
+               if landing.below.startswith('Fig. 1 The square figure')]
+    assert len(figures) == 5
     assert all(landing.image_gap is not None and landing.image_gap < NEAR
                for landing in figures), figures
 

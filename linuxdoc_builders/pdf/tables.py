@@ -50,7 +50,8 @@ from rst2pdf.styles import adjustUnits
 from sphinx.locale import __
 from sphinx.util import logging
 
-from linuxdoc_builders.tablegrid import grid_for_writing
+from linuxdoc_builders.table_messages import shorten
+from linuxdoc_builders.transforms import repair
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -77,9 +78,6 @@ MIN_CUT_ROOM = 72.0
 #: The least height, in points, worth putting part of a cell's content
 #: in: about a line.
 MIN_PIECE_POINTS = 12.0
-
-#: Longest cell text quoted in a "(continued)" marker.
-MARKER_TEXT_LIMIT = 40
 
 #: Code in a cell is shrunk to the cell's width down to this scale; lines
 #: too long for it are wrapped instead, so code stays readable.
@@ -402,7 +400,7 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
     _width, tall = flowable.wrapOn(canvas, width, height)
     if tall <= height or flowable.splitOn(canvas, width, height):
         return [flowable]
-    text = _shorten(' '.join(_plain_text(flowable).split()))
+    text = shorten(_plain_text(flowable))
     table = getattr(flowable, 't', None)
     if isinstance(table, Table):
         table.splitInRow = 1
@@ -435,11 +433,6 @@ def _plain_text(flowable: Any) -> str:
         if isinstance(getattr(flowable, part, None), list):
             return _plain_text(getattr(flowable, part))
     return ''
-
-
-def _shorten(text: str) -> str:
-    return text if len(text) <= MARKER_TEXT_LIMIT else (
-        text[:MARKER_TEXT_LIMIT - 3] + '...')
 
 
 def split_flowables(content: Sequence[Flowable], width: float,
@@ -570,8 +563,8 @@ def _doubled_row(layout: TableLayout, y: int
 def _marker(cell: PDFCell, look: TableLook) -> Flowable:
     """"TEXT (continued)", TEXT being the start of the cell's first
     line, as linuxlatex marks a row span cut by a page break."""
-    text = _shorten(next((line.strip() for line in cell.text.splitlines()
-                          if line.strip()), ''))
+    text = shorten(next((line for line in cell.text.splitlines()
+                         if line.strip()), ''))
     return Paragraph(
         '<i>%s</i>' % escape(__('%s (continued)') % text).strip(),
         look.styles[cell.kind])
@@ -587,20 +580,12 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                               else [])
         base = (client.styles.combinedStyle(['table', *classes])
                 if classes else client.styles['table'])
-        grid = grid_for_writing(node)
+        placed = repair(node)
+        grid = placed.grid
         look = _look(client, base, table if table is not None else node,
                      grid.header_rows)
-        band_starts = grid.band_starts() or [True] * grid.n_rows
-        bands: list[int | None] = []
-        band = -1
-        for y, starts in enumerate(band_starts):
-            if y < grid.header_rows:
-                bands.append(None)
-                continue
-            band += starts
-            bands.append(band)
         cells = []
-        for entry, cell in grid.placed_entries():
+        for entry, cell in placed.placed_entries():
             kind = ('head' if cell.is_header
                     else 'stub' if cell.is_stub else 'body')
             cells.append(PDFCell(
@@ -609,7 +594,7 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                     entry, style=look.styles[kind])],
                 entry.astext()))
         return [GridTable(TableLayout(
-            cells, grid.n_rows, grid.n_cols, grid.header_rows, bands,
+            cells, grid.n_rows, grid.n_cols, grid.header_rows, grid.bands(),
             _widths(node, grid.n_cols), look))]
 
 
@@ -646,14 +631,3 @@ def _widths(tgroup: nodes.Element, n_cols: int) -> list[str]:
     percents = [max(100 * w / total, MINIMUM_COLUMN_PERCENT) for w in given]
     scale = 100 / sum(percents)
     return [f'{p * scale:.4f}%' for p in percents]
-
-
-def install() -> None:
-    """Make rst2pdf's Sphinx writer hand every ``tgroup`` to the grid
-    handler.  rst2pdf keeps one dispatch table per process for Sphinx
-    documents; this module is loaded only for ``-b linuxpdf``."""
-    from rst2pdf.sphinxnodes import sphinxhandlers
-
-    handler = GridTGroupHandler()
-    handler.sphinxmode = True
-    sphinxhandlers.dispatchdict[nodes.tgroup] = handler

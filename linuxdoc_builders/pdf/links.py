@@ -27,7 +27,7 @@ the whole PDF over one undefined destination.
 Each document's start is a destination too, ``docname::doc``
 (:func:`linuxdoc_builders.books.destination`), for ``:doc:`` references
 from other books; a reference into another book
-(:mod:`linuxdoc_builders.pdfbooks`) becomes a link to that book's PDF at
+(:mod:`linuxdoc_builders.pdf.layout`) becomes a link to that book's PDF at
 the destination of the same name there.
 
 :func:`number_captions` prints the numbers of numbered figures, tables
@@ -53,7 +53,7 @@ from sphinx.util import logging
 from linuxdoc_builders import __version__
 from linuxdoc_builders.books import destination as book_destination
 from linuxdoc_builders.books import parse_book_uri
-from linuxdoc_builders.pdfbooks import remote_uri
+from linuxdoc_builders.pdf.layout import remote_uri
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -95,8 +95,9 @@ class PDFAnchor(nodes.General, nodes.Element):
     doctree that linuxpdf hands to rst2pdf."""
 
 
-class _HandlePDFAnchor(NodeHandler, PDFAnchor):  # type: ignore[misc]
-    """rst2pdf's handler for :class:`PDFAnchor`: one ReportLab
+class PDFAnchorHandler(NodeHandler):  # type: ignore[misc]
+    """rst2pdf's handler for :class:`PDFAnchor` (installed by
+    :func:`~linuxdoc_builders.pdf.seams.linuxpdf_write`): one ReportLab
     ``AnchorFlowable`` per name, before the first flowable of the content
     that is not a spacer, kept on its page if the content never splits."""
 

@@ -18,7 +18,7 @@ Here, with the books of :mod:`linuxdoc_builders.books`:
   own;
 * a reference into another book keeps the URI
   ``linuxdoc-book:TARGET/DOCNAME#ID`` up to
-  :func:`linuxdoc_builders.pdflinks.resolve_links`, which writes it as
+  :func:`linuxdoc_builders.pdf.links.resolve_links`, which writes it as
   ``pdf:TARGET.pdf#DOCNAME:ID``;
 * :class:`BookCanvas` draws such a link as ``/S /GoToR /F (TARGET.pdf)
   /D (DOCNAME:ID)`` and writes every destination of its PDF into the
@@ -30,7 +30,6 @@ Here, with the books of :mod:`linuxdoc_builders.books`:
 from __future__ import annotations
 
 import codecs
-import contextlib
 import functools
 from typing import TYPE_CHECKING, Any
 
@@ -43,10 +42,10 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
 
-from linuxdoc_builders.pdftables import fit_on_empty_page
+from linuxdoc_builders.pdf.tables import fit_on_empty_page
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable
 
 #: What a reference into another PDF starts with in ReportLab's paragraph
 #: markup: ReportLab makes such a link a GoToR action.
@@ -121,14 +120,14 @@ def _pdf_string_bytes(text: str) -> bytes:
         return codecs.BOM_UTF16_BE + text.encode('utf_16_be')
 
 
-class _BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
+class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
     """rst2pdf's document template, drawing on a :class:`BookCanvas`."""
 
     def build(self, flowables: list[Any], filename: Any = None,
               canvasmaker: Any = None) -> None:
         """Draw on a :class:`BookCanvas` that exports the destinations of
         the book: every name rst2pdf drew as ``<a name>`` that is
-        ``DOCNAME:ID`` (:func:`~linuxdoc_builders.pdflinks.qualified`).
+        ``DOCNAME:ID`` (:func:`~linuxdoc_builders.pdf.links.qualified`).
         Not the outline's, whose names hold a memory address and would
         make every build of the PDF differ."""
         drawn = getattr(self.client, 'targets', ())
@@ -140,7 +139,7 @@ class _BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
     def handle_flowable(self, flowables: list[Any]) -> None:
         """Lay out the next flowable; one that rst2pdf postponed to this
         fresh page and that still neither fits nor splits is made to fit
-        (:func:`~linuxdoc_builders.pdftables.fit_on_empty_page`) instead
+        (:func:`~linuxdoc_builders.pdf.tables.fit_on_empty_page`) instead
         of starting empty pages until ReportLab gives up on the PDF."""
         frame = getattr(self, 'frame', None)
         if flowables and hasattr(flowables[0], '_postponed') \
@@ -149,19 +148,3 @@ class _BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
                 flowables[0], self.canv, frame._getAvailableWidth(),
                 frame._aH)
         super().handle_flowable(flowables)
-
-
-@contextlib.contextmanager
-def book_canvas() -> Iterator[None]:
-    """While rst2pdf writes PDFs, it draws them on a :class:`BookCanvas`.
-
-    rst2pdf builds its document template by name, with ReportLab's default
-    canvas; the name is swapped only while linuxpdf writes, so rst2pdf's
-    own ``-b pdf`` in the same process is left as it is.
-    """
-    original = createpdf.FancyDocTemplate
-    createpdf.FancyDocTemplate = _BookDocTemplate
-    try:
-        yield
-    finally:
-        createpdf.FancyDocTemplate = original

@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The ``linuxlatex`` builder: Sphinx's LaTeX tables, never a crash.
+
+Sphinx's LaTeX writer places merged cells and stub columns correctly, so
+its table code is kept.  What it cannot survive is impossible geometry: an
+overlapping or negative span, a span past the table, or a short row stops
+the build with an ``AssertionError`` (or an ``AttributeError``) and no
+location, and a column span far beyond the table's width makes output (and
+TeX's memory) grow with the span.  Before any writer sees a table, the
+post-transform of :mod:`linuxdoc_builders.transforms` reads it into the
+table grid, reports what the grid had to repair at the table's source
+line, and writes the repaired geometry back, so every table the writer
+gets is complete and bounded by its cells.
+
+Three rendering fixes on top: a row-spanning header cell is written into
+its first row so it keeps the header colour, ``linuxdoc.sty`` names a row
+span on the page a longtable break continues it on, and the rule left of
+a continued multi-column cell is drawn once.
+
+With ``linuxdoc_builders`` in ``extensions`` the stock ``latex`` builder
+uses this translator too (so ``sphinx-build -M latexpdf`` gets it), unless
+``linuxdoc_latex_translator = False``.
+
+``linuxlatex`` also writes the books of ``latex_documents`` as PDFs that
+link to each other (:mod:`linuxdoc_builders.books`): each document goes
+into one book only, a reference into another book becomes a link to that
+book's PDF at a named destination, and every ``\\label`` is exported as a
+named destination of the same name.  A ``:numref:`` into another book
+prints the number LaTeX prints there
+(:func:`~linuxdoc_builders.latex.books.latex_numbers`).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.builders.latex import LaTeXBuilder
+from sphinx.util import logging
+from sphinx.util.nodes import inline_all_toctrees
+
+from linuxdoc_builders import __version__
+from linuxdoc_builders.books import (
+    NOWHERE,
+    Book,
+    assign_books,
+    book_uri,
+    documents_of,
+    listed_books,
+    report_nowhere,
+)
+from linuxdoc_builders.latex.books import latex_numbers
+from linuxdoc_builders.latex.checks import check_strut_macro
+from linuxdoc_builders.latex.translator import LinuxLaTeXTranslator
+from linuxdoc_builders.translators import build_uses, take_stock_builders
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+
+TEXINPUTS = Path(__file__).parent / 'texinputs'
+
+
+class LinuxLaTeXBuilder(LaTeXBuilder):
+    """``sphinx-build -b linuxlatex``: the LaTeX builder, safe tables, and
+    books that link to each other."""
+
+    name = 'linuxlatex'
+    default_translator_class = LinuxLaTeXTranslator
+    #: The translator exports every label as a named destination.
+    writes_books = True
+
+    def init(self) -> None:
+        super().init()
+        self._owner: dict[str, Book] | None = None
+        self._numbers: dict[str, dict[str, str]] = {}
+
+    def books(self) -> list[Book]:
+        """The books of ``latex_documents``, in list order."""
+        return listed_books(self.document_data)
+
+    def owner(self) -> dict[str, Book]:
+        """Each document's book, decided once per build."""
+        if self._owner is None:
+            self._owner = assign_books(self.env, self.books(),
+                                       self.config.linuxdoc_book_of)
+        return self._owner
+
+    def assemble_doctree(self, indexfile: str, toctree_only: bool,
+                         appendices: list[str]) -> nodes.document:
+        book = next(b for b in self.books() if b.start == indexfile)
+        with documents_of(self.env, self.owner(), book):
+            tree: nodes.document = super().assemble_doctree(
+                indexfile, toctree_only, appendices)
+        report_nowhere(tree)
+        return tree
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        """``%DOCNAME`` in this book, a book URI for a document of another
+        book, a reference to be reported for a document in no book."""
+        if docname in self.docnames:
+            return '%' + docname
+        book = self.owner().get(docname)
+        return book_uri(book, docname) if book else NOWHERE + docname
+
+    def number_in_book(self, target: str, name: str) -> str:
+        """The number LaTeX prints for the figure, table or code block
+        with destination ``name`` in the book written to ``target``."""
+        if target not in self._numbers:
+            book = next(b for b in self.books() if b.target == target)
+            with documents_of(self.env, self.owner(), book), \
+                    logging.suppress_logging():
+                tree = inline_all_toctrees(
+                    self, set(), book.start,
+                    self.env.get_doctree(book.start), str, [book.start])
+            self._numbers[target] = dict(latex_numbers(
+                tree, book.start, self.config.numfig_secnum_depth))
+        return self._numbers[target].get(name, '??')
+
+
+def _use_grid_translator(app: Sphinx, config: Config) -> None:
+    """Let the stock LaTeX builder take the translator too."""
+    take_stock_builders(app, ['latex'], LinuxLaTeXTranslator,
+                        config.linuxdoc_latex_translator)
+
+
+def _add_package(app: Sphinx) -> None:
+    """Ship linuxdoc.sty with every LaTeX build that uses the translator."""
+    if not build_uses(app, LinuxLaTeXTranslator):
+        return
+    outdir = Path(app.builder.outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(TEXINPUTS / 'linuxdoc.sty', outdir / 'linuxdoc.sty')
+    app.add_latex_package('linuxdoc')
+    check_strut_macro()
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register ``linuxlatex`` and the translator for ``latex``."""
+    app.add_builder(LinuxLaTeXBuilder)
+    app.add_config_value('linuxdoc_latex_translator', True, '',
+                         types=[bool])
+    app.add_config_value('linuxdoc_book_of', {}, 'env', types=[dict])
+    app.connect('config-inited', _use_grid_translator)
+    app.connect('builder-inited', _add_package)
+    return {'version': __version__, 'parallel_read_safe': True,
+            'parallel_write_safe': True}

@@ -1,0 +1,142 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""``sphinx-build -b linuxpdf``: rst2pdf's PDF builder, with books, links
+that land on their targets, and a PDF that cannot be written failing the
+build.
+
+The builder is rst2pdf's own with these changes:
+
+* tables are written by :mod:`linuxdoc_builders.pdf.tables`, from the
+  table grid, with the stylesheet entries of ``styles/linuxdoc.yaml``
+  (loaded before the project's ``pdf_stylesheets``); all header rows
+  repeat on every page of a split table unless
+  ``linuxdoc_pdf_repeat_header_rows = False``;
+* internal links (``:doc:``, figures, equal ids in two documents of one
+  PDF) are resolved by :mod:`linuxdoc_builders.pdf.links` in the
+  assembled doctree, so each lands on its own target;
+* each entry of ``pdf_documents`` is a book: every document is printed in
+  one book only, and a reference into another book is a link to that
+  book's PDF at a named destination it exports
+  (:mod:`linuxdoc_builders.pdf.layout`);
+* rst2pdf swallows a failed write (traceback, "FAILED", a 0-byte PDF,
+  "build succeeded"); here the failure is an error naming the PDF and the
+  cause, the empty file is removed, and the build exits 1.
+
+Everything it changes in rst2pdf and ReportLab is changed only while it
+writes (:func:`linuxdoc_builders.pdf.seams.linuxpdf_write`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rst2pdf.pdfbuilder import PDFBuilder
+from sphinx.locale import __
+from sphinx.util import logging
+
+from linuxdoc_builders import books
+from linuxdoc_builders.pdf import links
+from linuxdoc_builders.pdf.seams import Rst2pdfMessages, linuxpdf_write
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+
+class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
+    """rst2pdf's PDF builder with books, links that land, and failures
+    that fail the build."""
+
+    name = 'linuxpdf'
+
+    #: each document's book, once ``write`` starts
+    owner: dict[str, books.Book] | None = None
+    #: the book being assembled
+    book: books.Book | None = None
+
+    def __init__(self, app: Sphinx, env: BuildEnvironment) -> None:
+        super().__init__(app, env)
+        # Sphinx 9 deprecates a builder's ``app``; the status code is
+        # the application's
+        self._status = app
+
+    def write(self, *args: Any, **kwargs: Any) -> None:
+        with linuxpdf_write() as messages:
+            super().write(*args, **kwargs)
+        if _report_unwritten(Path(self.outdir), self.document_data,
+                             self.out_suffix, messages):
+            # "build finished with problems", exit code 1
+            self._status.statuscode = 1
+
+    def init_document_data(self) -> None:
+        """rst2pdf's list of PDFs, and each document's book."""
+        super().init_document_data()
+        self.owner = books.assign_books(
+            self.env, books.listed_books(self.document_data),
+            self.config.linuxdoc_book_of)
+
+    def get_target_uri(self, docname: str, typ: str | None = None) -> str:
+        """A document of the book being written is ``''`` to rst2pdf;
+        here it keeps its name, for :mod:`~linuxdoc_builders.pdf.links`.
+        A document of another book is ``linuxdoc-book:BOOK/DOCNAME``
+        (rst2pdf's ``pdf:BOOK.pdf`` says neither which document nor,
+        for a document listed by two books, the right book), one in no
+        book is reported where it is referenced.
+        """
+        if self.owner is None or self.book is None or typ == 'token':
+            uri: str = super().get_target_uri(docname, typ)
+            return uri or links.local_uri(docname)
+        owner = self.owner.get(docname)
+        if owner == self.book:
+            return links.local_uri(docname)
+        if owner is None:
+            return books.NOWHERE + docname
+        return books.book_uri(owner, docname)
+
+    def assemble_doctree(self, docname: str, *args: Any,
+                         **kwargs: Any) -> nodes.document:
+        """rst2pdf's doctree of one PDF, with only the documents of its
+        book, numbered captions, and links that land where they point
+        (:mod:`~linuxdoc_builders.pdf.links`)."""
+        self.book = next((book for book in books.listed_books(
+            self.document_data) if book.start == docname), None)
+        try:
+            if self.owner is None or self.book is None:
+                tree: nodes.document = super().assemble_doctree(
+                    docname, *args, **kwargs)
+            else:
+                with books.documents_of(self.env, self.owner, self.book):
+                    tree = super().assemble_doctree(
+                        docname, *args, **kwargs)
+        finally:
+            self.book = None
+        books.report_nowhere(tree)
+        links.number_captions(tree, docname, self.env)
+        links.resolve_links(tree, docname, self.out_suffix)
+        return tree
+
+
+def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
+                      messages: Rst2pdfMessages) -> bool:
+    """Remove empty PDFs and report every PDF that was not written, and
+    as warnings what rst2pdf wrote badly; whether any PDF failed."""
+    unwritten = []
+    for entry in documents:
+        target = outdir / (entry[1] + suffix)
+        if not target.is_file() or target.stat().st_size == 0:
+            target.unlink(missing_ok=True)
+            unwritten.append(target.name)
+    if not (unwritten or messages.failures):
+        for problem in messages.problems:
+            logger.warning(__('rst2pdf: %s'), problem, type='linuxdoc',
+                           subtype='pdf')
+        return False
+    logger.error(__('could not write %s: %s'),
+                 ', '.join(unwritten) or __('a PDF'),
+                 '; '.join(messages.failures + messages.problems)
+                 or __('rst2pdf wrote an empty file'),
+                 type='linuxdoc', subtype='pdf')
+    return True

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The words of table messages, shared by the directive and the repair.
+
+A reduced span is described in the same words whether a flat-table's
+role asked for it or another directive's doctree did; and cell text is
+quoted in a message, or repeated on a page a break cuts a cell at, by one
+rule (:func:`shorten`).
+"""
+
+from __future__ import annotations
+
+from sphinx.locale import __
+
+from linuxdoc_builders.tablegrid import Repair
+
+#: What went wrong with a reduced span, for messages: ``%s`` is how the
+#: source names the span (``:rspan:``, ``morerows``), ``%d`` its value.
+#: (``NO_ROOM`` drops a cell instead; each caller words that itself.)
+REPAIR_MESSAGES = {
+    Repair.PAST_LAST_ROW: __('%s %d runs past the last row'),
+    Repair.HEADER_INTO_BODY: __('%s %d runs from the header rows into the '
+                                'body'),
+    Repair.PAST_LAST_COLUMN: __('%s %d runs past the last column'),
+    Repair.OVERLAP: __('%s %d overlaps another cell'),
+    Repair.EMPTY_COLUMNS: __('%s %d spans columns in which no cell begins'),
+    Repair.NEGATIVE: __('%s %d is negative'),
+}
+
+#: Longest cell text quoted where only a reminder of the cell is wanted.
+QUOTE_LIMIT = 40
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` on one line, cut with an ellipsis after ``limit``
+    characters."""
+    text = ' '.join(text.split())
+    return text if len(text) <= limit else (
+        text[:limit - 1].rstrip() + '\N{HORIZONTAL ELLIPSIS}')
