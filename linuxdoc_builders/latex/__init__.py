@@ -52,7 +52,10 @@ from linuxdoc_builders.books import (
     report_nowhere,
 )
 from linuxdoc_builders.latex.books import latex_numbers
-from linuxdoc_builders.latex.checks import check_strut_macro
+from linuxdoc_builders.latex.checks import (
+    KEEPS_MERGED_ROWS,
+    check_strut_macro,
+)
 from linuxdoc_builders.latex.translator import LinuxLaTeXTranslator
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
@@ -62,6 +65,10 @@ if TYPE_CHECKING:
 
 
 TEXINPUTS = Path(__file__).parent / 'texinputs'
+
+#: linuxdoc.sty's options: ``breakspans`` where Sphinx keeps the rows of
+#: a merged cell on one page, even one taller than a page.
+SPAN_OPTIONS = 'breakspans' if KEEPS_MERGED_ROWS else None
 
 
 class LinuxLaTeXBuilder(LaTeXBuilder):
@@ -134,7 +141,7 @@ def _add_package(app: Sphinx) -> None:
     outdir = Path(app.builder.outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(TEXINPUTS / 'linuxdoc.sty', outdir / 'linuxdoc.sty')
-    app.add_latex_package('linuxdoc')
+    app.add_latex_package('linuxdoc', SPAN_OPTIONS)
     check_strut_macro()
 
 

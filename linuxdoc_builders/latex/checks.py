@@ -27,6 +27,11 @@ logger = logging.getLogger(__name__)
 #: The prefix of the macro Sphinx defines for each merged cell's strut.
 STRUT_MACRO = 'sphinx@tablestrut_'
 
+#: Sphinx 9.1 and newer keep the rows joined by a merged cell on one page
+#: (``\\*`` and ``\nobreak``); linuxlatex lets one taller than a page
+#: break (linuxdoc.sty's ``breakspans`` option).
+KEEPS_MERGED_ROWS = sphinx.version_info[:2] >= (9, 1)
+
 _STYLE_FILE = Path(sphinx.__file__).parent / 'texinputs' / \
     'sphinxlatextables.sty'
 

@@ -12,13 +12,18 @@ checks that the writer wrote what it expects, and says so if not
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.writers.latex import LaTeXTranslator
 
 from linuxdoc_builders.books import parse_book_uri
-from linuxdoc_builders.latex.checks import STRUT_MACRO, writer_changed
+from linuxdoc_builders.latex.checks import (
+    KEEPS_MERGED_ROWS,
+    STRUT_MACRO,
+    writer_changed,
+)
 from linuxdoc_builders.table_messages import shorten
 from linuxdoc_builders.transforms import repair
 
@@ -29,22 +34,41 @@ if TYPE_CHECKING:
 _CONTINUED_LENGTH = 24
 
 
+@dataclass
+class _OpenTable:
+    """A table being written: its grid, and how many rows are begun."""
+
+    placed: PlacedTGroup
+    rows_begun: int = 0
+
+
 class LinuxLaTeXTranslator(LaTeXTranslator):
     """LaTeX translator that hands Sphinx's table writer valid geometry."""
 
-    #: The open tgroup (Sphinx's writer does not nest tables), and the
-    #: number of its rows begun.
-    _placed: PlacedTGroup | None = None
-    _rows_begun = 0
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # the tables being written, innermost last: a table may sit in a
+        # cell of another
+        self._tables: list[_OpenTable] = []
 
     def visit_tgroup(self, node: nodes.Element) -> None:
-        self._placed = repair(node)
-        self._rows_begun = 0
+        self._tables.append(_OpenTable(repair(node)))
         super().visit_tgroup(node)
 
     def depart_tgroup(self, node: nodes.Element) -> None:
-        self._placed = None
+        self._tables.pop()
         super().depart_tgroup(node)
+
+    @property
+    def _placed(self) -> PlacedTGroup | None:
+        """The innermost open tgroup, placed on the grid."""
+        return self._tables[-1].placed if self._tables else None
+
+    def _begin_row(self) -> int:
+        """Number the row about to be written in the innermost table."""
+        table = self._tables[-1]
+        table.rows_begun += 1
+        return table.rows_begun - 1
 
     def visit_row(self, node: nodes.Element) -> None:
         """Draw the rule left of a continued multi-column cell once.
@@ -52,27 +76,56 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         A row that begins with the lower parts of merged cells gets a
         ``\\multicolumn{N}{|l|}`` for each wide one; after the first, the
         left ``|`` doubles the rule the column before already draws (the
-        ``standard`` style shows it as one thick rule).  The grid says how
-        many such cells the row begins with; a writer that no longer
-        writes them so is reported, not silently left double.
+        ``standard`` style shows it as one thick rule; Sphinx 9.1 and newer
+        write it once themselves).  The grid says how many such cells the
+        row begins with; a writer that no longer writes them so is
+        reported, not silently left double.
         """
         start = len(self.body)
         super().visit_row(node)
-        y = self._rows_begun
-        self._rows_begun += 1
+        y = self._begin_row()
         assert self.table is not None
         colsep = self.table.colsep
         if not colsep or self._placed is None:
             return
         doubled = '{%sl%s}' % (colsep, colsep)
+        single = '{l%s}' % colsep
         found = 0
         for i in range(max(start, 1), len(self.body)):
-            if self.body[i - 1] == '&' and doubled in self.body[i]:
-                self.body[i] = self.body[i].replace(
-                    doubled, '{l%s}' % colsep, 1)
+            written = self.body[i]
+            if self.body[i - 1] != '&' or not written.startswith(
+                    r'\multicolumn'):
+                continue
+            if doubled in written:
+                self.body[i] = written.replace(doubled, single, 1)
+                found += 1
+            elif single in written:  # Sphinx 9.1 and newer write it so
                 found += 1
         if found != _continued_wide_cells(self._placed, y):
             writer_changed(__name__ + '.visit_row', self._placed.tgroup)
+
+    def depart_row(self, node: nodes.Element) -> None:
+        r"""Let a merged cell taller than a page break (Sphinx 9.1+).
+
+        Sphinx 9.1 and newer end a row inside a merged cell with ``\\*``,
+        which forbids a page break there; a merged cell taller than a page
+        then runs off the page and its text is lost.  Here such a row ends
+        with ``\\`` and ``\linuxdockeeprows`` (linuxdoc.sty), a penalty
+        that keeps the rows together wherever a page can hold them.  The
+        grid says which rows are inside a merged cell; a writer that no
+        longer ends them so is reported.
+        """
+        start = len(self.body)
+        super().depart_row(node)
+        if not KEEPS_MERGED_ROWS or self._placed is None:
+            return
+        inside = _inside_merged_cell(self._placed,
+                                     self._tables[-1].rows_begun - 1)
+        kept = start < len(self.body) and self.body[start] == '\\\\*\n'
+        if kept:
+            self.body[start] = '\\\\\n\\linuxdockeeprows\n'
+        if kept != inside:
+            writer_changed(__name__ + '.depart_row', self._placed.tgroup)
 
     def visit_entry(self, node: nodes.Element) -> None:
         """Register row-spanning body cells with linuxdoc.sty, and write a
@@ -166,6 +219,20 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         self.body.append(r'\linuxdoctablestart{%d}' % int(
             self.table.get_table_type() == 'longtable') + '\n')
         super().depart_table(node)
+
+
+def _inside_merged_cell(placed: PlacedTGroup, y: int) -> bool:
+    """Whether a cell covering row ``y`` goes on below it."""
+    grid = placed.grid
+    x = 0
+    while x < grid.n_cols:
+        cell = grid.cell_at(y, x)
+        if cell is None:
+            return False
+        if cell.last_row > y:
+            return True
+        x = cell.last_col + 1
+    return False
 
 
 def _continued_wide_cells(placed: PlacedTGroup, y: int) -> int:
