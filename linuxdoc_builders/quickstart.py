@@ -97,7 +97,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f'linuxdoc-quickstart: {directory} is not empty; nothing '
               'written (give a new or empty directory)', file=sys.stderr)
         return REFUSED
-    written = copy_template(template(args.template), directory)
+    try:
+        written = copy_template(template(args.template), directory)
+    except OSError as error:
+        where = error.filename or directory
+        print(f'linuxdoc-quickstart: cannot write {where}: '
+              f'{error.strerror}', file=sys.stderr)
+        return 1
     print(f'Wrote the {args.template} template to {directory}: '
           f'{len(written)} files.')
     print(next_steps(args.template, directory), end='')

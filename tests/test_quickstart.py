@@ -104,6 +104,14 @@ def test_quickstart_refuses_a_directory_with_something_in_it(
     assert (tmp_path / 'conf.py').read_text() == 'mine\n'
 
 
+def test_quickstart_says_why_it_cannot_write(tmp_path: Path) -> None:
+    (tmp_path / 'file').write_text('')
+    result = quickstart(tmp_path / 'file' / 'docs')
+    assert result.returncode == 1
+    assert result.stderr == (f'linuxdoc-quickstart: cannot write '
+                             f'{tmp_path}/file/docs: Not a directory\n')
+
+
 @pytest.mark.parametrize('template', ['kernel', 'minimal'])
 def test_template_builds_html_without_a_warning(tmp_path: Path,
                                                 template: str) -> None:
