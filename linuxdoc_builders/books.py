@@ -72,14 +72,39 @@ def top_level_books(srcdir: str | Path, *, suffix: str = '.rst'
 
     This is the list the kernel's conf.py writes by hand.
     """
-    books = []
-    for index in sorted(Path(srcdir).glob(f'*/index{suffix}')):
-        directory = index.parent.name
-        match = _TITLE.search(index.read_text(encoding='utf-8',
-                                              errors='replace'))
-        title = match.group('title').strip() if match else directory
-        books.append(Book(f'{directory}/index', directory, title))
-    return books
+    return [Book(f'{index.parent.name}/index', index.parent.name,
+                 _title(index, index.parent.name))
+            for index in sorted(Path(srcdir).glob(f'*/index{suffix}'))]
+
+
+def sphinxdir_books(srcdir: str | Path, sphinxdir: str = '.', *,
+                    suffix: str = '.rst') -> list[Book]:
+    """The books of ``make SPHINXDIRS=sphinxdir``, which builds only that
+    directory of ``srcdir``, as a project of its own.
+
+    The whole tree (``.``) has its :func:`top_level_books`.  A directory
+    is one book named after it, starting at its ``index``: its documents
+    are named relative to it, so the whole tree's list would name
+    documents that do not exist (the kernel's conf.py rewrites its list
+    the same way).
+    """
+    part = Path(sphinxdir)
+    if part == Path():
+        return top_level_books(srcdir, suffix=suffix)
+    name = part.name
+    return [Book('index', name,
+                 _title(Path(srcdir) / part / f'index{suffix}', name))]
+
+
+def _title(index: Path, default: str) -> str:
+    """The first title of ``index``, ``default`` if it has none (or
+    cannot be read: Sphinx reports a missing start document itself)."""
+    try:
+        text = index.read_text(encoding='utf-8', errors='replace')
+    except OSError:
+        return default
+    match = _TITLE.search(text)
+    return match.group('title').strip() if match else default
 
 
 def latex_documents(books: Iterable[Book], author: str,

@@ -15,6 +15,7 @@ from linuxdoc_builders.books import (
     assign_books,
     latex_documents,
     pdf_documents,
+    sphinxdir_books,
     top_level_books,
 )
 
@@ -42,6 +43,19 @@ def test_top_level_books_are_the_directories_with_an_index() -> None:
         ('alpha/index', 'alpha.tex', 'Alpha book', 'me', 'manual')]
     assert pdf_documents(BOOKS[:1], 'me') == [
         ('alpha/index', 'alpha', 'Alpha book', 'me')]
+
+
+def test_sphinxdirs_part_is_one_book_named_after_it() -> None:
+    """make SPHINXDIRS=beta builds beta/ as a project: its start is its
+    own index, named relative to it; the whole tree has every book."""
+    assert sphinxdir_books(ROOT, 'beta') == [
+        Book('index', 'beta', 'Beta book')]
+    assert sphinxdir_books(ROOT, 'beta/') == sphinxdir_books(ROOT, 'beta')
+    assert sphinxdir_books(ROOT, '.') == BOOKS
+    assert sphinxdir_books(ROOT) == BOOKS
+    # no index to take a title from: the directory's name
+    assert sphinxdir_books(ROOT, 'nowhere') == [
+        Book('index', 'nowhere', 'nowhere')]
 
 
 def test_the_first_book_that_lists_a_document_has_it(

@@ -28,18 +28,3 @@ def test_malformed_tables_exit_code(tmp_path: Path, strict: bool) -> None:
     assert 'Traceback' not in result.stderr + result.stdout
     assert 'index.rst:' in result.stderr
 
-
-def test_conf_template_starts_a_project(tmp_path: Path) -> None:
-    """A new project built from conf-templates/conf.py, warning-free."""
-    source = tmp_path / 'source'
-    source.mkdir()
-    (source / 'conf.py').write_text(
-        (REPO / 'conf-templates' / 'conf.py').read_text(encoding='utf-8'))
-    (source / 'index.rst').write_text(
-        'Start\n=====\n\n.. flat-table::\n   :stub-columns: 1\n\n'
-        '   * - :rspan:`1` stub\n     - a\n   * - b\n')
-    result = sphinx_build('-q', '-W', '-b', 'linuxhtml', source,
-                          tmp_path / 'out', cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    page = (tmp_path / 'out' / 'index.html').read_text(encoding='utf-8')
-    assert '<td class="beside-rowspan"><p>b</p></td>' in page
