@@ -19,7 +19,13 @@ The builder is rst2pdf's own with these changes:
   (:mod:`linuxdoc_builders.pdf.layout`);
 * rst2pdf swallows a failed write (traceback, "FAILED", a 0-byte PDF,
   "build succeeded"); here the failure is an error naming the PDF and the
-  cause, the empty file is removed, and the build exits 1.
+  cause, the empty file is removed, and the build exits 1;
+* with ``-j N`` (Sphinx's own flag) and more than one book, each book is
+  written by a worker process of its own once the environment is read
+  (Sphinx's ``ParallelTasks``, which hands the workers' messages back):
+  rst2pdf lays a book out in one process from one list of flowables, so
+  books are the unit of parallel work.  A book that fails fails the
+  build, naming it; the others are still written.
 
 Everything it changes in rst2pdf and ReportLab is changed only while it
 writes (:func:`linuxdoc_builders.pdf.seams.linuxpdf_write`).
@@ -33,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from rst2pdf.pdfbuilder import PDFBuilder
 from sphinx.locale import __
 from sphinx.util import logging
+from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from linuxdoc_builders import books
 from linuxdoc_builders.pdf import links
@@ -56,6 +63,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
     owner: dict[str, books.Book] | None = None
     #: the book being assembled
     book: books.Book | None = None
+    #: rst2pdf's entries of ``pdf_documents`` (start, target, title, ...)
+    document_data: list[Any]
 
     def __init__(self, app: Sphinx, env: BuildEnvironment) -> None:
         super().__init__(app, env)
@@ -63,16 +72,57 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         # the application's
         self._status = app
 
+    #: In a worker process: the target of the one book it writes.
+    _only: str | None = None
+
     def write(self, *args: Any, **kwargs: Any) -> None:
-        with linuxpdf_write() as messages:
-            super().write(*args, **kwargs)
-        if _report_unwritten(Path(self.outdir), self.document_data,
-                             self.out_suffix, messages):
+        jobs = self._status.parallel
+        if jobs > 1 and parallel_available:
+            self.init_document_data()
+            targets = [entry[1] for entry in self.document_data]
+            if len(targets) > 1:
+                failed = self._write_in_parallel(targets, jobs)
+            else:
+                failed = self._write_books(None)
+        else:
+            failed = self._write_books(None)
+        if failed:
             # "build finished with problems", exit code 1
             self._status.statuscode = 1
 
+    def _write_books(self, only: str | None) -> bool:
+        """Write every book (``only`` None) or the one written to
+        ``only``; whether a PDF could not be written."""
+        self._only = only
+        with linuxpdf_write() as messages:
+            super().write()
+        return _report_unwritten(Path(self.outdir), self.document_data,
+                                 self.out_suffix, messages)
+
+    def _write_in_parallel(self, targets: list[str], jobs: int) -> bool:
+        """Each book in a worker process; whether any failed."""
+        failed: list[str] = []
+
+        def done(target: str, book_failed: bool) -> None:
+            if book_failed:
+                failed.append(target)
+
+        tasks = ParallelTasks(min(jobs, len(targets)))
+        for target in targets:
+            tasks.add_task(self._write_books, target, done)
+        tasks.join()
+        return bool(failed)
+
     def init_document_data(self) -> None:
-        """rst2pdf's list of PDFs, and each document's book."""
+        """rst2pdf's list of PDFs, and each document's book, read once;
+        in a worker, only the book it writes (the books are still all
+        of them, for links between them)."""
+        if self._only is not None:
+            self.document_data = [entry for entry in self.document_data
+                                  if entry[1] == self._only]
+            return
+        if self.document_data:
+            return
         super().init_document_data()
         self.owner = books.assign_books(
             self.env, books.listed_books(self.document_data),
