@@ -14,21 +14,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .cache import parsed_file
 from .model import Mode, ParsedFile, Selection
-from .parser import exported_symbols, parse
 from .rest import render
-
-_PARSED: dict[str, ParsedFile] = {}
 
 
 def _parsed(path: str) -> ParsedFile | None:
-    if path not in _PARSED:
-        try:
-            data = Path(path).read_bytes()
-        except OSError:
-            return None
-        _PARSED[path] = parse(data)
-    return _PARSED[path]
+    """The file's parse, from this process's cache when unchanged."""
+    try:
+        return parsed_file(Path(path).resolve())
+    except OSError:
+        return None
 
 
 def to_text(script_text: str) -> str:
@@ -76,12 +72,12 @@ def run(argv: list[str]) -> tuple[str, str, int]:
     exports: list[str] = []
     if mode in (Mode.EXPORTED, Mode.INTERNAL):
         for path in [*export_files, *args]:
-            try:
-                exports += exported_symbols(
-                    Path(path).read_bytes().decode('latin-1'))
-            except OSError:
+            parsed = _parsed(path)
+            if parsed is None:
                 stderr.append(f'Error: Cannot open file {path}\n')
                 errors += 1
+            else:
+                exports += parsed.exports
     for path in args:
         parsed = _parsed(path)
         if parsed is None:

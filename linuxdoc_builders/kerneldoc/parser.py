@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from enum import Enum
 
+from . import regex as rx
 from .model import DocSection, ParsedFile
 from .prototypes import PARAM, Prototypes, perl_split
 
-A = re.ASCII
+A = rx.ASCII
 
 DOC_START = re.compile(r'/\*\*\s*$', A)
 DOC_END = re.compile(r'\*/', A)
@@ -31,7 +32,7 @@ DOC_BLOCK = re.compile(r'\s*\*\s*DOC:\s*(.*)?', A)
 DOC_DECL = re.compile(r'\s*\*\s*(\w+)', A)
 DOC_SECT = re.compile(
     r'\s*\*\s*\s*(\@[.\w]+|\@\.\.\.|description|context|returns?|notes?|'
-    r'examples?)\s*:([^:].*)?$', A | re.IGNORECASE)
+    r'examples?)\s*:([^:].*)?$', A | rx.IGNORECASE)
 DOC_CONTENT = re.compile(r'\s*\* ?(.*)', A)
 INLINE_SECT = re.compile(r'\s*\*\s*(@\s*[\w][\w\.]*\s*):(.*)', A)
 INLINE_END = re.compile(r'\s*\*/\s*$', A)
@@ -65,6 +66,9 @@ class State(Enum):
     PROTO = 5
     DOCBLOCK = 6
     INLINE = 7
+
+
+_NORMAL = State.NORMAL
 
 
 class Inline(Enum):
@@ -102,6 +106,8 @@ def exported_symbols(text: str) -> list[str]:
     if 'EXPORT_SYMBOL' not in text:
         return found
     for line in source_lines(text):
+        if 'EXPORT_SYMBOL' not in line:
+            continue
         for pattern in EXPORT_SYMBOL:
             match = pattern.match(line)
             if match:
@@ -134,19 +140,27 @@ class _Parser(Prototypes):
 
     def run(self, lines: list[str]) -> None:
         index = 0
-        while index < len(lines):
+        count = len(lines)
+        while index < count:
             line = lines[index]
             index += 1
-            while not line.startswith(' *'):
+            while '\\' in line and not line.startswith(' *'):
                 match = CONTINUED.search(line)
                 if not match:
                     break
                 line = line[:match.start()]
-                if index < len(lines):
+                if index < count:
                     line += lines[index]
                     index += 1
             self.line = index
-            self.step(expand_tabs(line))
+            if self.state is _NORMAL:
+                # most lines are code: no tab expansion needed to see
+                # that they do not open a comment
+                if line.startswith('/**') and DOC_START.match(line):
+                    self.state = State.NAME
+                    self.declaration_start_line = index + 1
+                continue
+            self.step(expand_tabs(line) if '\t' in line else line)
 
     def step(self, line: str) -> None:
         if self.state is State.NORMAL:
@@ -194,21 +208,21 @@ class _Parser(Prototypes):
             function = (NAME_FUNCTIONS[0].match(line)
                         or NAME_FUNCTIONS[1].match(line))
             if function:
-                self.identifier = re.sub(r'^define\s+', '', function[1],
+                self.identifier = rx.sub(r'^define\s+', '', function[1],
                                          count=1, flags=A)
                 self.decl_type = 'function'
                 is_kernel_comment = True
-        self.identifier = re.sub(r'\s+$', '', self.identifier, count=1,
+        self.identifier = rx.sub(r'\s+$', '', self.identifier, count=1,
                                  flags=A)
         self.state = State.BODY
         self.contents = ''
         self.section = 'Description'
         self.new_start_line = self.line + 1
-        purpose = re.search(r'[-:](.*)', line, A)
+        purpose = rx.search(r'[-:](.*)', line, A)
         if purpose:
-            text = re.sub(r'^\s*', '', purpose[1], count=1, flags=A)
-            text = re.sub(r'\s*$', '', text, count=1, flags=A)
-            self.purpose = re.sub(r'\s+', ' ', text, flags=A)
+            text = rx.sub(r'^\s*', '', purpose[1], count=1, flags=A)
+            text = rx.sub(r'\s*$', '', text, count=1, flags=A)
+            self.purpose = rx.sub(r'\s+', ' ', text, flags=A)
             self.state = State.BODY_MAYBE
         else:
             self.purpose = ''
@@ -226,7 +240,7 @@ class _Parser(Prototypes):
     def process_body(self, line: str) -> None:
         """The comment's description, ``@param:`` and named sections."""
         if (self.state is State.BODY_WITH_BLANK_LINE
-                and re.match(r'\s*\*\s?\S', line, A)):
+                and rx.match(r'\s*\*\s?\S', line, A)):
             self.dump_section(self.section, self.contents)
             self.section = 'Description'
             self.new_start_line = self.line
@@ -266,7 +280,7 @@ class _Parser(Prototypes):
             self.dump_section(self.section, self.contents)
             self.section = 'Description'
             self.contents = ''
-        if re.search(r'\s*\*\s*[a-zA-Z_0-9:\.]+\*/', line, A):
+        if rx.search(r'\s*\*\s*[a-zA-Z_0-9:\.]+\*/', line, A):
             self.warn(f'suspicious ending line: {line}',
                       'suspicious-end')
         self.prototype = ''
@@ -281,7 +295,7 @@ class _Parser(Prototypes):
         elif content[1] == '':
             self._blank_line()
         elif self.state is State.BODY_MAYBE:
-            self.purpose = re.sub(r'\s+', ' ',
+            self.purpose = rx.sub(r'\s+', ' ',
                                   self.purpose.removesuffix('\n')
                                   + ' ' + content[1], flags=A)
         else:
@@ -304,7 +318,7 @@ class _Parser(Prototypes):
         """Body text; a parameter's keeps its indent less the first's."""
         if self.section.startswith('@') or self.section == 'Context':
             if self.leading_space is None:
-                space = re.match(r'(\s+)', text, A)
+                space = rx.match(r'(\s+)', text, A)
                 self.leading_space = space[1] if space else ''
             if text.startswith(self.leading_space):
                 text = text[len(self.leading_space):]
@@ -330,16 +344,16 @@ class _Parser(Prototypes):
             self.proto_type(line)
 
     def proto_function(self, line: str) -> None:
-        line = re.sub(r'//.*$', '', line, flags=A | re.DOTALL)
-        if not (line.startswith('#') and not re.match(r'#\s*define', line,
+        line = rx.sub(r'//.*$', '', line, flags=A | rx.DOTALL)
+        if not (line.startswith('#') and not rx.match(r'#\s*define', line,
                                                       A)):
-            self.prototype += re.match(r'[^\{]*', line)[0]  # type: ignore[index]
-        if '{' in line or ';' in line or re.search(r'\#\s*define', line, A):
-            proto = re.sub(r'/\*.*?\*/', '', self.prototype,
-                           flags=A | re.DOTALL)
-            proto = re.sub(r'[\r\n]+', ' ', proto)
-            proto = re.sub(r'^\s+', '', proto, flags=A)
-            proto = re.sub(r'^(\S+\s+)\(\s*\*(\S+)\)', r'\1\2', proto,
+            self.prototype += rx.match(r'[^\{]*', line)[0]  # type: ignore[index]
+        if '{' in line or ';' in line or rx.search(r'\#\s*define', line, A):
+            proto = rx.sub(r'/\*.*?\*/', '', self.prototype,
+                           flags=A | rx.DOTALL)
+            proto = rx.sub(r'[\r\n]+', ' ', proto)
+            proto = rx.sub(r'^\s+', '', proto, flags=A)
+            proto = rx.sub(r'^(\S+\s+)\(\s*\*(\S+)\)', r'\1\2', proto,
                            flags=A)
             if 'SYSCALL_DEFINE' in proto:
                 proto = _syscall(proto)
@@ -354,12 +368,12 @@ class _Parser(Prototypes):
         for pattern, group in ((r'TRACE_EVENT\((.*?),', 1),
                                (r'DEFINE_SINGLE_EVENT\((.*?),', 1),
                                (r'DEFINE_EVENT\((.*?),(.*?),', 2)):
-            match = re.search(pattern, proto, A)
+            match = rx.search(pattern, proto, A)
             if match:
                 name = match[group]
         if name is not None:
-            name = re.sub(r'^\s+', '', name, count=1, flags=A)
-        match = re.search(r'TP_PROTO\((.*?)\)', proto, A)
+            name = rx.sub(r'^\s+', '', name, count=1, flags=A)
+        match = rx.search(r'TP_PROTO\((.*?)\)', proto, A)
         if match:
             args = match[1]
         if name in (None, '0') or args in (None, '0'):
@@ -370,14 +384,14 @@ class _Parser(Prototypes):
         return f'static inline void trace_{name}({args})'
 
     def proto_type(self, line: str) -> None:
-        line = re.sub(r'[\r\n]+', ' ', line)
-        line = re.sub(r'^\s+', '', line, flags=A)
-        line = re.sub(r'\s+$', '', line, flags=A)
-        line = re.sub(r'//.*$', '', line, flags=A | re.DOTALL)
+        line = rx.sub(r'[\r\n]+', ' ', line)
+        line = rx.sub(r'^\s+', '', line, flags=A)
+        line = rx.sub(r'\s+$', '', line, flags=A)
+        line = rx.sub(r'//.*$', '', line, flags=A | rx.DOTALL)
         if line.startswith('#'):
             line += ';'
         while True:
-            match = re.match(r'([^\{\};]*)([\{\};])(.*)', line, A)
+            match = rx.match(r'([^\{\};]*)([\{\};])(.*)', line, A)
             if not match:
                 self.prototype += line
                 return
@@ -430,7 +444,7 @@ class _Parser(Prototypes):
                 return
             if self.inline is Inline.TEXT:
                 self.contents += content[1] + '\n'
-                if re.match(r'\s*$', self.contents, A):
+                if rx.match(r'\s*$', self.contents, A):
                     self.contents = ''
             elif self.inline is Inline.NAME:
                 self.inline = Inline.ERROR
@@ -440,11 +454,11 @@ class _Parser(Prototypes):
 
 def _syscall(proto: str) -> str:
     """``SYSCALL_DEFINEn(name, type, arg, ...)`` -> ``long sys_name()``."""
-    proto = re.sub(r'[\r\n]+', ' ', proto)
+    proto = rx.sub(r'[\r\n]+', ' ', proto)
     void = 'SYSCALL_DEFINE0' in proto
-    proto = re.sub(r'SYSCALL_DEFINE.*\(', 'long sys_', proto, count=1,
+    proto = rx.sub(r'SYSCALL_DEFINE.*\(', 'long sys_', proto, count=1,
                    flags=A)
-    if re.search(r'long (sys_.*?),', proto, A):
+    if rx.search(r'long (sys_.*?),', proto, A):
         proto = proto.replace(',', '(', 1)
     elif void:
         proto = proto.replace(')', '(void)', 1)

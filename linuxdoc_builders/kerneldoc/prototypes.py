@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from . import regex as rx
 from .model import (
     UNDESCRIBED,
     Declaration,
@@ -30,9 +31,9 @@ from .model import (
     Message,
 )
 
-A = re.ASCII
-S = re.ASCII | re.DOTALL
-I_ = re.ASCII | re.IGNORECASE
+A = rx.ASCII
+S = rx.ASCII | rx.DOTALL
+I_ = rx.ASCII | rx.IGNORECASE
 
 #: ``@name``, ``@a.b``, ``@a->b``, ``@name...``: a parameter reference
 PARAM = re.compile(r'\@(\w*((\.\w+)|(->\w+))*(\.\.\.)?)', A)
@@ -47,9 +48,9 @@ NESTED = re.compile(
     r'(struct|union)([^\{\};]+)\{([^\{\}]*)\}([^\{\}\;]*)\;', A)
 _ARG = r'([^,)]+)'
 #: Member-declaring macros, rewritten to the C they expand to.
-MEMBER_MACROS: tuple[tuple[str, str, re.RegexFlag], ...] = (
-    (r'/\*\s*private:.*?/\*\s*public:.*?\*/', '', S | re.I),
-    (r'/\*\s*private:.*', '', S | re.I),
+MEMBER_MACROS: tuple[tuple[str, str, int], ...] = (
+    (r'/\*\s*private:.*?/\*\s*public:.*?\*/', '', S | rx.IGNORECASE),
+    (r'/\*\s*private:.*', '', S | rx.IGNORECASE),
     (r'/\*.*?\*/', '', S),
     (r'\s*' + ATTRIBUTE, ' ', A),
     (r'\s*__aligned\s*\([^;]*\)', ' ', S),
@@ -122,7 +123,7 @@ def perl_split(pattern: str, text: str) -> list[str]:
     """Perl's ``split /pattern/, text``: trailing empty fields dropped."""
     if not text:
         return []
-    fields = re.split(pattern, text, flags=re.ASCII)
+    fields = rx.split(pattern, text, flags=rx.ASCII)
     while fields and fields[-1] == '':
         fields.pop()
     return fields
@@ -225,7 +226,7 @@ class Prototypes:
 
     def declaration(self, kind: str, name: str, **extra: object) -> None:
         """Snapshot the current comment as a :class:`Declaration`."""
-        lookup = [re.sub(r'\[.*', '', p, count=1) for p in self.parameters]
+        lookup = [rx.sub(r'\[.*', '', p, count=1) for p in self.parameters]
         decl = Declaration(
             kind=kind, name=name, purpose=self.purpose,
             start_line=self.declaration_start_line,
@@ -246,20 +247,20 @@ class Prototypes:
     def create_parameterlist(self, args: str, splitter: str,
                              name: str) -> None:
         """Split a parameter or member list into names and types."""
-        while re.search(r'\([^\),]+,', args, A):
-            args = re.sub(r'(\([^\),]+),', r'\1#', args, flags=A)
+        while rx.search(r'\([^\),]+,', args, A):
+            args = rx.sub(r'(\([^\),]+),', r'\1#', args, flags=A)
         for arg in perl_split(splitter, args):
-            arg = re.sub(r'/\*.*\*/', '', arg, count=1, flags=A)
-            arg = re.sub(r'\sPOS0?\s', ' ', arg, count=1, flags=A)
-            arg = re.sub(r'^\s*', '', arg, count=1, flags=A)
-            arg = re.sub(r'\s*$', '', arg, count=1, flags=A)
-            arg = re.sub(r'\s+', ' ', arg, count=1, flags=A)
+            arg = rx.sub(r'/\*.*\*/', '', arg, count=1, flags=A)
+            arg = rx.sub(r'\sPOS0?\s', ' ', arg, count=1, flags=A)
+            arg = rx.sub(r'^\s*', '', arg, count=1, flags=A)
+            arg = rx.sub(r'\s*$', '', arg, count=1, flags=A)
+            arg = rx.sub(r'\s+', ' ', arg, count=1, flags=A)
             if arg.startswith('#'):
                 self.push_parameter(arg, '', '', '')
-            elif re.search(r'\(.+\)\s*\(', arg, A):
+            elif rx.search(r'\(.+\)\s*\(', arg, A):
                 self._pointer_parameter(
                     arg, r'[^\(]+\(\*?\s*([\w\[\]\.]*)\s*\)', name)
-            elif re.search(r'\(.+\)\s*\[', arg, A):
+            elif rx.search(r'\(.+\)\s*\[', arg, A):
                 self._pointer_parameter(
                     arg, r'[^\(]+\(\s*\*\s*([\w\[\]\.]*?)\s*'
                     r'(\s*\[\s*[\w]+\s*\]\s*)*\)', name)
@@ -269,10 +270,10 @@ class Prototypes:
     def _pointer_parameter(self, arg: str, pattern: str, name: str) -> None:
         """A pointer to function, or an array of pointers."""
         arg = arg.replace('#', ',')
-        match = re.search(pattern, arg, A)
+        match = rx.search(pattern, arg, A)
         param = match[1] if match else ''
         try:
-            kind = re.sub(r'([^\(]+\(\*?)\s*' + param, r'\1', arg, count=1,
+            kind = rx.sub(r'([^\(]+\(\*?)\s*' + param, r'\1', arg, count=1,
                           flags=A)
         except re.error:
             kind = arg
@@ -281,14 +282,14 @@ class Prototypes:
 
     def _plain_parameters(self, arg: str, name: str) -> None:
         """``type a, *b, c[4], d:3`` and the like."""
-        arg = re.sub(r'\s*:\s*', ':', arg, flags=A)
-        arg = re.sub(r'\s*\[', '[', arg, flags=A)
+        arg = rx.sub(r'\s*:\s*', ':', arg, flags=A)
+        arg = rx.sub(r'\s*\[', '[', arg, flags=A)
         names = perl_split(r'\s*,\s*', arg)
         if names and '*' in names[0]:
-            names[0] = re.sub(r'(\*+)\s*', r' \1', names[0], count=1,
+            names[0] = rx.sub(r'(\*+)\s*', r' \1', names[0], count=1,
                               flags=A)
         first = names.pop(0) if names else ''
-        match = re.match(r'(.*\s+)(.*?\[.*\].*)$', first, A)
+        match = rx.match(r'(.*\s+)(.*?\[.*\].*)$', first, A)
         if match:
             words = [*perl_split(r'\s+', match[1]), match[2]]
         else:
@@ -296,8 +297,8 @@ class Prototypes:
         names.insert(0, words.pop() if words else '')
         kind = ' '.join(words)
         for param in names:
-            pointer = re.match(r'(\*+)\s*(.*)', param, A)
-            bits = re.search(r'(.*?):(\w+)', param, A)
+            pointer = rx.match(r'(\*+)\s*(.*)', param, A)
+            bits = rx.search(r'(.*?):(\w+)', param, A)
             if pointer:
                 self.save_struct_actual(pointer[2])
                 self.push_parameter(pointer[2], f'{kind} {pointer[1]}', arg,
@@ -312,7 +313,7 @@ class Prototypes:
                 self.push_parameter(param, kind, arg, name)
 
     def save_struct_actual(self, actual: str) -> None:
-        self.struct_actual += re.sub(r'\s*', '', actual, flags=A) + ' '
+        self.struct_actual += rx.sub(r'\s*', '', actual, flags=A) + ' '
 
     def push_parameter(self, param: str, kind: str, declaration: str,
                        name: str) -> None:
@@ -320,9 +321,9 @@ class Prototypes:
         if self.anon_struct_union and not kind and param == '}':
             return
         self.anon_struct_union = False
-        param = re.sub(r'[\[\)].*', '', param, count=1, flags=A)
+        param = rx.sub(r'[\[\)].*', '', param, count=1, flags=A)
         if not kind and param.endswith('...'):
-            if re.search(r'\w\.\.\.$', param, A):
+            if rx.search(r'\w\.\.\.$', param, A):
                 param = param[:-3]
             if not self.descriptions.get(param):
                 self.descriptions[param] = 'variable arguments'
@@ -343,16 +344,16 @@ class Prototypes:
                           f"not described in '{name}'\n", 'undescribed',
                           Gate(kind, name))
         self.parameters.append(param)
-        self.types[param] = re.sub(r'\s\s+', ' ', declaration, flags=A)
+        self.types[param] = rx.sub(r'\s\s+', ' ', declaration, flags=A)
 
     def check_sections(self, name: str, kind: str, described: str,
                        actual: str) -> None:
         """Warn about descriptions of parameters that do not exist."""
         present = set()
         for param in actual.split():
-            param = re.sub(r'\[.*\]', '', param, count=1, flags=A)
-            param = re.sub(ATTRIBUTE, '', param, count=1, flags=I_)
-            present.add(re.sub(r'\[.*', '', param, count=1, flags=A))
+            param = rx.sub(r'\[.*\]', '', param, count=1, flags=A)
+            param = rx.sub(ATTRIBUTE, '', param, count=1, flags=I_)
+            present.add(rx.sub(r'\[.*', '', param, count=1, flags=A))
         for section in described.split():
             if section in present:
                 continue
@@ -404,7 +405,7 @@ class Prototypes:
                 break
             members = (members[:nested.start()] + _flatten(nested)
                        + members[nested.end():])
-        members = re.sub(r'(\{[^\{\}]*\})', '', members, flags=A)
+        members = rx.sub(r'(\{[^\{\}]*\})', '', members, flags=A)
         self.create_parameterlist(members, ';', name)
         self.check_sections(name, compound, self.sectcheck,
                             self.struct_actual)
@@ -412,18 +413,18 @@ class Prototypes:
                          definition=_layout(definition))
 
     def dump_enum(self, text: str) -> None:
-        text = re.sub(r'/\*\s*private:.*?/\*\s*public:.*?\*/', '', text,
-                      flags=S | re.I)
-        text = re.sub(r'/\*\s*private:.*}', '}', text, flags=S | re.I)
+        text = rx.sub(r'/\*\s*private:.*?/\*\s*public:.*?\*/', '', text,
+                      flags=S | rx.IGNORECASE)
+        text = rx.sub(r'/\*\s*private:.*}', '}', text, flags=S | rx.IGNORECASE)
         text = COMMENT.sub('', text)
-        text = re.sub(r'#\s*((define|ifdef|if)\s+|endif)[^;]*;', '', text,
+        text = rx.sub(r'#\s*((define|ifdef|if)\s+|endif)[^;]*;', '', text,
                       flags=S)
         name = members = ''
-        match = re.search(r'typedef\s+enum\s*\{(.*)\}\s*(\w*)\s*;', text, A)
+        match = rx.search(r'typedef\s+enum\s*\{(.*)\}\s*(\w*)\s*;', text, A)
         if match:
             name, members = match[2], match[1]
         else:
-            match = re.search(r'enum\s+(\w*)\s*\{(.*)\}', text, A)
+            match = rx.search(r'enum\s+(\w*)\s*\{(.*)\}', text, A)
             if match:
                 name, members = match[1], match[2]
         if not perl_true(members):
@@ -439,11 +440,11 @@ class Prototypes:
                           'mismatch')
             return
         name = name or '(anonymous)'
-        members = re.sub(r'\s+$', '', members, count=1, flags=A)
-        members = re.sub(r'\([^;]*?[\)]', '', members, flags=A)
+        members = rx.sub(r'\s+$', '', members, count=1, flags=A)
+        members = rx.sub(r'\([^;]*?[\)]', '', members, flags=A)
         seen = set()
         for arg in perl_split(',', members):
-            arg = re.sub(r'^\s*(\w+).*', r'\1', arg, count=1, flags=A)
+            arg = rx.sub(r'^\s*(\w+).*', r'\1', arg, count=1, flags=A)
             self.parameters.append(arg)
             if not perl_true(self.descriptions.get(arg)):
                 self.descriptions[arg] = UNDESCRIBED
@@ -463,7 +464,7 @@ class Prototypes:
             if match:
                 break
         if match:
-            return_type = re.sub(r'^\s+', '', match[1], count=1, flags=A)
+            return_type = rx.sub(r'^\s+', '', match[1], count=1, flags=A)
             name = match[2]
             if self.identifier != name:
                 self._typedef_mismatch(name)
@@ -472,11 +473,11 @@ class Prototypes:
             self.declaration('function', name, is_typedef=True,
                              return_type=return_type)
             return
-        while (re.search(r'\(*.\)\s*;$', text, A)
-               or re.search(r'\[*.\]\s*;$', text, A)):
-            text = re.sub(r'\(*.\)\s*;$', ';', text, count=1, flags=A)
-            text = re.sub(r'\[*.\]\s*;$', ';', text, count=1, flags=A)
-        match = re.search(r'typedef.*\s+(\w+)\s*;', text, A)
+        while (rx.search(r'\(*.\)\s*;$', text, A)
+               or rx.search(r'\[*.\]\s*;$', text, A)):
+            text = rx.sub(r'\(*.\)\s*;$', ';', text, count=1, flags=A)
+            text = rx.sub(r'\[*.\]\s*;$', ';', text, count=1, flags=A)
+        match = rx.search(r'typedef.*\s+(\w+)\s*;', text, A)
         if not match:
             self.error('Cannot parse typedef!\n', 'unparsable')
             return
@@ -530,32 +531,32 @@ def _flatten(nested: re.Match[str]) -> str:
     out = []
     for ident in perl_split(',', ids):
         out.append(f'{compound} {ident}; ')
-        ident = re.sub(r'[:\[].*', '', ident, count=1, flags=A)
-        ident = re.sub(r'^\s*\**(\S+)\s*', r'\1', ident, count=1, flags=A)
-        anonymous = re.match(r'\s*$', ident, A) is not None
+        ident = rx.sub(r'[:\[].*', '', ident, count=1, flags=A)
+        ident = rx.sub(r'^\s*\**(\S+)\s*', r'\1', ident, count=1, flags=A)
+        anonymous = rx.match(r'\s*$', ident, A) is not None
         prefix = '' if anonymous else ident + '.'
         for arg in perl_split(';', content):
-            if re.match(r'\s*$', arg, A):
+            if rx.match(r'\s*$', arg, A):
                 continue
-            pointer = re.match(r'([^\(]+\(\*?\s*)([\w\.]*)(\s*\).*)', arg, A)
+            pointer = rx.match(r'([^\(]+\(\*?\s*)([\w\.]*)(\s*\).*)', arg, A)
             if pointer:
                 if perl_true(pointer[2]):
                     out.append(f'{pointer[1]}{prefix}{pointer[2]}'
                                f'{pointer[3]}; ')
                 continue
-            arg = re.sub(r'^\s+', '', arg, count=1, flags=A)
-            arg = re.sub(r'\s+$', '', arg, count=1, flags=A)
-            arg = re.sub(r':\s*\d+\s*', '', arg, flags=A)
-            arg = re.sub(r'\[.*\]', '', arg, flags=A)
-            arg = re.sub(r'\s*,\s*', ',', arg, flags=A)
-            typed = re.search(r'(.*)\s+([\S+,]+)', arg, A)
+            arg = rx.sub(r'^\s+', '', arg, count=1, flags=A)
+            arg = rx.sub(r'\s+$', '', arg, count=1, flags=A)
+            arg = rx.sub(r':\s*\d+\s*', '', arg, flags=A)
+            arg = rx.sub(r'\[.*\]', '', arg, flags=A)
+            arg = rx.sub(r'\s*,\s*', ',', arg, flags=A)
+            typed = rx.search(r'(.*)\s+([\S+,]+)', arg, A)
             if not typed:
                 out.append(f'{arg}; ')
                 continue
             for name in perl_split(',', typed[2]):
-                name = re.sub(r'^\s*\**(\S+)\s*', r'\1', name, count=1,
+                name = rx.sub(r'^\s*\**(\S+)\s*', r'\1', name, count=1,
                               flags=A)
-                if re.match(r'\s*$', name, A):
+                if rx.match(r'\s*$', name, A):
                     continue
                 out.append(f'{typed[1]} {prefix}{name}; ')
     return ''.join(out)
@@ -563,24 +564,24 @@ def _flatten(nested: re.Match[str]) -> str:
 
 def _layout(declaration: str) -> str:
     """The struct body as the script prints it: one member a line."""
-    declaration = re.sub(r'([\{;])', r'\1\n', declaration, flags=A)
-    declaration = re.sub(r'\}\s+;', '};', declaration, flags=A)
+    declaration = rx.sub(r'([\{;])', r'\1\n', declaration, flags=A)
+    declaration = rx.sub(r'\}\s+;', '};', declaration, flags=A)
     changed = 1
     while changed:
-        declaration, changed = re.subn(r'(enum\s+\{[^\}]+),([^\n])',
+        declaration, changed = rx.subn(r'(enum\s+\{[^\}]+),([^\n])',
                                        r'\1,\n\2', declaration, count=1,
                                        flags=A)
     level = 1
     out = []
     for clause in perl_split('\n', declaration):
-        clause = re.sub(r'^\s+', '', clause, count=1, flags=A)
-        clause = re.sub(r'\s+$', '', clause, count=1, flags=A)
-        clause = re.sub(r'\s+', ' ', clause, count=1, flags=A)
+        clause = rx.sub(r'^\s+', '', clause, count=1, flags=A)
+        clause = rx.sub(r'\s+$', '', clause, count=1, flags=A)
+        clause = rx.sub(r'\s+', ' ', clause, count=1, flags=A)
         if not perl_true(clause):
             continue
         if '}' in clause and level > 1:
             level -= 1
-        if not re.match(r'\s*#', clause, A):
+        if not rx.match(r'\s*#', clause, A):
             out.append('\t' * level)
         out.append('\t' + clause + '\n')
         if '{' in clause and '}' not in clause:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from . import regex as rx
 from .model import (
     UNDESCRIBED,
     Declaration,
@@ -29,23 +30,25 @@ from .model import (
 )
 from .prototypes import perl_split, perl_true
 
-A = re.ASCII
+A = rx.ASCII
 _MEMBER = r'\&([_\w]+)(\.|->)([_\w]+)'
 #: The script's highlights, applied in this order to text outside
-#: literal blocks.  (Its ````x```` and ``f()`` rules rewrite a match to
-#: itself and are left out.)
-HIGHLIGHTS = tuple((re.compile(p, A), r) for p, r in (
-    (r'\%([-_*\w]+)', r'``\1``'),
-    (_MEMBER + r'\(\)', r':c:type:`\1\2\3\\(\\) <\1>`'),
-    (_MEMBER, r':c:type:`\1\2\3 <\1>`'),
-    (r'\@(\w+)\(\)', r'**\1\\(\\)**'),
-    (r'\@(\w+->\S+)\(\)', r'**\1\\(\\)**'),
-    (r'\&(enum\s*([_\w]+))', r':c:type:`\1 <\2>`'),
-    (r'\&(struct\s*([_\w]+))', r':c:type:`\1 <\2>`'),
-    (r'\&(typedef\s*([_\w]+))', r':c:type:`\1 <\2>`'),
-    (r'\&(union\s*([_\w]+))', r':c:type:`\1 <\2>`'),
-    (r'\&([_\w]+)', r':c:type:`\1`'),
-    (r'([\!~\*]?)\@(\w*((\.\w+)|(->\w+))*(\.\.\.)?)', r'**\1\2**'),
+#: literal blocks, each with the character its matches contain (text
+#: without it is left alone, which spares most of the work).  The
+#: script's ````x```` and ``f()`` rules rewrite a match to itself and
+#: are left out.
+HIGHLIGHTS = tuple((sigil, re.compile(p, A), r) for sigil, p, r in (
+    ('%', r'\%([-_*\w]+)', r'``\1``'),
+    ('&', _MEMBER + r'\(\)', r':c:type:`\1\2\3\\(\\) <\1>`'),
+    ('&', _MEMBER, r':c:type:`\1\2\3 <\1>`'),
+    ('@', r'\@(\w+)\(\)', r'**\1\\(\\)**'),
+    ('@', r'\@(\w+->\S+)\(\)', r'**\1\\(\\)**'),
+    ('&', r'\&(enum\s*([_\w]+))', r':c:type:`\1 <\2>`'),
+    ('&', r'\&(struct\s*([_\w]+))', r':c:type:`\1 <\2>`'),
+    ('&', r'\&(typedef\s*([_\w]+))', r':c:type:`\1 <\2>`'),
+    ('&', r'\&(union\s*([_\w]+))', r':c:type:`\1 <\2>`'),
+    ('&', r'\&([_\w]+)', r':c:type:`\1`'),
+    ('@', r'([\!~\*]?)\@(\w*((\.\w+)|(->\w+))*(\.\.\.)?)', r'**\1\2**'),
 ))
 LITERAL = re.compile(r'[^.].*::$', A)
 CODE_BLOCK = re.compile(r'\.\.\ +code-block::', A)
@@ -63,8 +66,9 @@ class Rendered:
 
 
 def highlight(text: str) -> str:
-    for pattern, replacement in HIGHLIGHTS:
-        text = pattern.sub(replacement, text)
+    for sigil, pattern, replacement in HIGHLIGHTS:
+        if sigil in text:
+            text = pattern.sub(replacement, text)
     return text
 
 
@@ -188,7 +192,7 @@ class _Writer:
             self.out.append('.. container:: kernelindent\n\n')
             self.out.append(self.prefix + '**Parameters**\n\n')
         for param in decl.parameters:
-            name = re.sub(r'\[.*', '', param, count=1, flags=A)
+            name = rx.sub(r'\[.*', '', param, count=1, flags=A)
             kind = decl.types.get(param, '')
             self.out.append(f'{self.prefix}``{kind or param}``\n')
             self.print_lineno(decl.parameter_lines.get(name))
@@ -267,7 +271,7 @@ class _Writer:
         for param in decl.parameters:
             if param.startswith('#'):
                 continue
-            name = re.sub(r'\[.*', '', param, count=1, flags=A)
+            name = rx.sub(r'\[.*', '', param, count=1, flags=A)
             description = decl.descriptions.get(name)
             if description == UNDESCRIBED:
                 continue
