@@ -214,11 +214,19 @@ def _absolute_paths(app: Sphinx, config: Config) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    metadata = {'version': __version__, 'parallel_read_safe': True,
+                'parallel_write_safe': True}
+    if 'kerneldoc_srctree' in app.config:
+        # The kernel's own extension came first (a kernel conf.py that
+        # lists both): it keeps the directive, rather than the build
+        # stopping on config values registered twice.
+        logger.info(__('kernel-doc: another kernel-doc extension is '
+                       'loaded; it keeps the kernel-doc directive'))
+        return metadata
     app.add_config_value('kerneldoc_srctree', None, 'env', (str,))
     app.add_config_value('kerneldoc_bin', None, 'env', (str,))
     app.add_config_value('kerneldoc_sphinx_version', None, 'env', (str,))
     app.add_config_value('kerneldoc_verbosity', 1, 'env', (int,))
     app.add_directive('kernel-doc', KernelDoc)
     app.connect('config-inited', _absolute_paths)
-    return {'version': __version__, 'parallel_read_safe': True,
-            'parallel_write_safe': True}
+    return metadata

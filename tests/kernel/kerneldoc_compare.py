@@ -41,6 +41,8 @@ import linux_source
 DIRECTIVE = re.compile(r'^(?P<indent>\s*)\.\.\s+kernel-doc::\s*(?P<arg>\S+)')
 OPTION = re.compile(r'^\s*:(?P<name>[\w-]+):(?:\s+(?P<value>.*?))?\s*$')
 LINENO = re.compile(r'^\.\. LINENO ([0-9]+)$')
+#: Perl's own complaints about the script (not kernel-doc diagnostics)
+PERL_NOISE = re.compile(r'^Use of uninitialized value .* line \d+\.$')
 #: The script's diagnostics: ``FILE:LINE: warning: MESSAGE``.
 MESSAGE = re.compile(r'^(?P<file>[^\s:]+):(?P<line>\d+): (?P<text>.*)$')
 
@@ -199,11 +201,15 @@ def mapping(text: str) -> list[tuple[str, int]]:
 def messages(stderr: str) -> Counter[str]:
     """The diagnostics, each with its continuation lines, as a multiset.
 
-    A multiset because the script reports excess enum values in Perl's
+    Perl's ``Use of uninitialized value`` lines are the interpreter's
+    complaints about the script, not diagnostics, and are left out.  A
+    multiset because the script reports excess enum values in Perl's
     hash order, which changes from run to run.
     """
     found: list[list[str]] = []
     for line in stderr.splitlines():
+        if PERL_NOISE.match(line):
+            continue
         if MESSAGE.match(line) or line.startswith('Error: ') or not found:
             found.append([line])
         else:
