@@ -86,14 +86,14 @@ class KernelDoc(SphinxDirective):
         except options.OutsideTree:
             self._warn(__('kernel-doc: %r is outside kerneldoc_srctree '
                           '(%s); not read'), self.arguments[0], srctree,
-                       subtype='path')
+                       subtype='path', error=True)
             return []
         req = options.request(self.options)
         exports, refused = options.export_files(srctree, req.export_patterns)
         for pattern in refused:
             self._warn(__('kernel-doc: export file %r is outside '
                           'kerneldoc_srctree (%s); ignored'), pattern,
-                       srctree, subtype='path')
+                       srctree, subtype='path', error=True)
         self.env.note_dependency(str(path))
         for export in exports:
             self.env.note_dependency(str(export))
@@ -111,9 +111,12 @@ class KernelDoc(SphinxDirective):
             return Path(configured)
         return default_srctree(Path(self.env.srcdir))
 
-    def _warn(self, message: str, *args: object, subtype: str) -> None:
-        logger.warning(message, *args, location=self.get_location(),
-                       type='kernel-doc', subtype=subtype)
+    def _warn(self, message: str, *args: object, subtype: str,
+              error: bool = False) -> None:
+        """A problem of the directive itself, at the directive."""
+        log = logger.error if error else logger.warning
+        log(message, *args, location=self.get_location(),
+            type='kernel-doc', subtype=subtype)
 
     def _parsed(self, path: Path) -> ParsedFile | None:
         try:

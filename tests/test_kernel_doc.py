@@ -194,13 +194,13 @@ def test_messages_are_located(app: SphinxTestApp, warning: StringIO) -> None:
         '[kernel-doc.unparsable]',
         f'{bad}:23: WARNING: expecting prototype for wrong_name(). '
         'Prototype was for right_name() instead [kernel-doc.mismatch]',
-        "<root>/escape.rst:4: WARNING: kernel-doc: '../outside.h' is "
+        "<root>/escape.rst:4: ERROR: kernel-doc: '../outside.h' is "
         'outside kerneldoc_srctree (<root>/tree); not read '
         '[kernel-doc.path]',
-        "<root>/escape.rst:6: WARNING: kernel-doc: '/etc/hostname' is "
+        "<root>/escape.rst:6: ERROR: kernel-doc: '/etc/hostname' is "
         'outside kerneldoc_srctree (<root>/tree); not read '
         '[kernel-doc.path]',
-        "<root>/escape.rst:8: WARNING: kernel-doc: export file "
+        "<root>/escape.rst:8: ERROR: kernel-doc: export file "
         "'../outside.h' is outside kerneldoc_srctree (<root>/tree); "
         'ignored [kernel-doc.path]',
         '<root>/escape.rst:11: WARNING: kernel-doc: cannot read '
@@ -236,7 +236,7 @@ def test_symlink_out_of_the_tree_is_refused(tmp_path: Path) -> None:
     result = sphinx_build('-b', 'html', '-q', root, root / '_build',
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert (f"{root}/escape.rst:4: WARNING: kernel-doc: 'link.h' is "
+    assert (f"{root}/escape.rst:4: ERROR: kernel-doc: 'link.h' is "
             f'outside kerneldoc_srctree ({root}/tree); not read') \
         in result.stderr
     page = (root / '_build' / 'escape.html').read_text(encoding='utf-8')
@@ -283,3 +283,29 @@ def test_external_script(tmp_path: Path) -> None:
     page = (root / '_build' / 'api.html').read_text(encoding='utf-8')
     assert ('ARGS -rst -enable-lineno -sphinx-version 9.0.4 -export '
             '-export-file exports.c core.c') in page
+
+
+def test_editing_a_source_rereads_the_documents_using_it(
+        tmp_path: Path) -> None:
+    root = tmp_path / 'root'
+    shutil.copytree(ROOT, root)
+    args = ('-b', 'html', '-d', tmp_path / 'doctrees', root,
+            tmp_path / 'html')
+    first = sphinx_build(*args, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    # escape.rst depends on a file that does not exist (yet): always read
+    unchanged = sphinx_build(*args, cwd=tmp_path)
+    assert _reread(unchanged.stdout) == ['escape']
+    core = root / 'tree' / 'drivers' / 'demo' / 'core.c'
+    core.write_text(core.read_text().replace('bind a device',
+                                             'bind one device'))
+    edited = sphinx_build(*args, cwd=tmp_path)
+    assert _reread(edited.stdout) == ['api', 'escape', 'internal']
+    page = (tmp_path / 'html' / 'api.html').read_text(encoding='utf-8')
+    assert 'bind one device' in page
+
+
+def _reread(stdout: str) -> list[str]:
+    """The documents a build read, from its progress lines."""
+    return sorted(re.findall(r'reading sources\.\.\. \[\s*\d+%\] (\w+)',
+                             stdout))
