@@ -176,8 +176,11 @@ def test_build(app: SphinxTestApp, warning: StringIO) -> None:
 
 
 def _lines(warning: StringIO, root: Path) -> list[str]:
+    """The warnings, paths shortened, without the ``[type.subtype]``
+    Sphinx 8 adds (test_messages_can_be_filtered checks subtypes)."""
     text = re.sub(r'\x1b\[[0-9;]*m', '', warning.getvalue())
-    return [line.replace(str(root), '<root>') for line in text.splitlines()]
+    return [re.sub(r' \[[\w.-]+\]$', '', line.replace(str(root), '<root>'))
+            for line in text.splitlines()]
 
 
 @pytest.mark.sphinx('html', testroot='kernel-doc', freshenv=True)
@@ -187,31 +190,27 @@ def test_messages_are_located(app: SphinxTestApp, warning: StringIO) -> None:
     bad = '<root>/tree/drivers/demo/bad.c'
     expected = [
         f"{bad}:9: WARNING: Function parameter or struct member 'b' not "
-        "described in 'bad_params' [kernel-doc.undescribed]",
+        "described in 'bad_params'",
         f"{bad}:9: WARNING: Excess function parameter 'nope' description "
-        "in 'bad_params' [kernel-doc.excess]",
-        f'{bad}:18: ERROR: Cannot parse struct or union! '
-        '[kernel-doc.unparsable]',
+        "in 'bad_params'",
+        f'{bad}:18: ERROR: Cannot parse struct or union!',
         f'{bad}:23: WARNING: expecting prototype for wrong_name(). '
-        'Prototype was for right_name() instead [kernel-doc.mismatch]',
+        'Prototype was for right_name() instead',
         "<root>/escape.rst:4: ERROR: kernel-doc: '../outside.h' is "
-        'outside kerneldoc_srctree (<root>/tree); not read '
-        '[kernel-doc.path]',
+        'outside kerneldoc_srctree (<root>/tree); not read',
         "<root>/escape.rst:6: ERROR: kernel-doc: '/etc/hostname' is "
-        'outside kerneldoc_srctree (<root>/tree); not read '
-        '[kernel-doc.path]',
+        'outside kerneldoc_srctree (<root>/tree); not read',
         "<root>/escape.rst:8: ERROR: kernel-doc: export file "
         "'../outside.h' is outside kerneldoc_srctree (<root>/tree); "
-        'ignored [kernel-doc.path]',
+        'ignored',
         '<root>/escape.rst:11: WARNING: kernel-doc: cannot read '
-        '<root>/tree/drivers/demo/missing.c: No such file or directory '
-        '[kernel-doc.missing]',
+        '<root>/tree/drivers/demo/missing.c: No such file or directory',
     ]
     for line in expected:
         assert line in lines
     # docutils' own complaint about the comment's reST names bad.c:34
     assert any(line.endswith(f'{bad}:34: WARNING: Inline emphasis '
-                             'start-string without end-string. [docutils]')
+                             'start-string without end-string.')
                for line in lines), lines
 
 
