@@ -190,7 +190,8 @@ class KernelDoc(SphinxDirective):
     def _parse(self, text: str, path: Path) -> list[nodes.Node]:
         """The reST parsed with each line mapped to its C source line."""
         tab_width = self.state.document.settings.tab_width
-        source = f'{self.env.doc2path(self.env.docname)}:{self.lineno}: {path}'
+        # the kernel's form, so messages (and doctrees) read the same
+        source = f'{self.env.srcdir}/{self.env.docname}:{self.lineno}: {path}'
         content = StringList()
         offset = 0
         for line in statemachine.string2lines(text, tab_width,

@@ -38,6 +38,9 @@ def test_same_output_as_the_script(whole: bool) -> None:
     results = kerneldoc_compare.compare_all(tree, sphinx.__version__,
                                             whole=whole)
     assert len(results) > 1000
+    stats = kerneldoc_compare.summary(results)
+    print(f"\nkernel-doc {'whole files' if whole else 'directives'}: "
+          + ', '.join(f'{k} {v}' for k, v in stats.items()))
     assert all(r.text_equal and r.messages_equal for r in results), \
         _report(results)
 
