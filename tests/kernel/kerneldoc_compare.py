@@ -274,6 +274,77 @@ def sample_files(tree: Path, count: int) -> list[Directive]:
             for name in candidates[::stride][:count]]
 
 
+#: Pieces of kernel-doc comments and of the C after them, for random
+#: files (:func:`random_source`): what the tree has, in any order.
+NAME_LINES = (' * name() - purpose', ' * struct s - a struct',
+              ' * enum e - an enum', ' * union u - x', ' * typedef t - x',
+              ' * name - x', ' * DOC: Title', ' * NAME - macro', ' * enum',
+              ' * struct s', ' * name(): purpose', ' * sys_name - x',
+              ' * This is not kernel-doc', ' * ev - tracepoint')
+BODY_LINES = (' * @a: param', ' * @b: other', ' * @c.d: member',
+              ' * @...: more', ' * Return: x', ' * Context: any', ' *',
+              ' * text %CONST &struct s', ' * &s->m @a() func() &enum e @b',
+              ' *   indented', ' * Example::', ' *\tcode @a', ' * Note: n',
+              ' * description: d', ' * continued line', ' * @a:', 'bad')
+CODE_LINES = ('int name(int a, char *b);', 'void name(void)',
+              'static inline int name(int a,', '    long b)', '{', '}',
+              '};', 'struct s {', '\tint a;', '\tunion {', '\t\tint c;',
+              '\t\tchar *d;', '\t} u;', '\tstruct {', '\t} ;', 'enum e {',
+              '\tA,', '\tB = (1 << 2),', 'typedef int (*t)(int a, int b);',
+              'typedef unsigned long t;', '#define name(a, b) ((a) + (b))',
+              '#define NAME 1', '\tDECLARE_BITMAP(bits, 8);',
+              'SYSCALL_DEFINE2(name, int, a, int, b)',
+              'TRACE_EVENT(ev, TP_PROTO(int a),', '\t/** @a: inline */',
+              '\t/**', '\t * @a: inline', '\t * more', '\t */',
+              'EXPORT_SYMBOL(name);', '\tint (*fp)(int, int);',
+              '\tchar *arr[4];', '\tint x:3, y;', '\t/* private: */',
+              '\t/* public: */', '\tstruct_group(g,', '\t\tint z;', '\t);',
+              'typedef struct {', '} t;', 'typedef enum { A, B } t;',
+              'union u {', 'x \\', '// comment', '#ifdef X', '#endif')
+
+
+def random_source(seed: int) -> str:
+    """A C file of random kernel-doc comments, each followed by code."""
+    import random
+    rnd = random.Random(seed)
+    lines = []
+    for _ in range(rnd.randint(1, 4)):
+        lines += ['/**', rnd.choice(NAME_LINES)]
+        lines += rnd.choices(BODY_LINES, k=rnd.randint(0, 6))
+        lines.append(rnd.choice([' */', ' */', ' * x*/', '*/']))
+        lines += rnd.choices(CODE_LINES, k=rnd.randint(0, 8))
+    return '\n'.join(lines) + rnd.choice(['', '\n'])
+
+
+#: The selections random files are rendered with.
+RANDOM_SELECTIONS = ([], ['-function', 'name', '-function', 'Title'],
+                     ['-export'], ['-internal', '-nosymbol', 's'],
+                     ['-no-doc-sections'])
+
+
+def compare_random(tree: Path, directory: Path, count: int,
+                   sphinx_version: str) -> list[Result]:
+    """Random files, each in every selection, the script against ours."""
+    from linuxdoc_builders.kerneldoc import cache
+    script = str(tree / 'scripts' / 'kernel-doc')
+    results = []
+    for seed in range(count):
+        path = directory / f'random-{seed}.c'
+        path.write_text(random_source(seed))
+        cache.clear_memory()
+        for selection in RANDOM_SELECTIONS:
+            cmd = [script, '-rst', '-enable-lineno', '-sphinx-version',
+                   sphinx_version, *selection, str(path)]
+            proc = subprocess.run(cmd, capture_output=True, check=False)
+            perl = Run(proc.stdout.decode('utf-8', 'replace'),
+                       proc.stderr.decode('utf-8', 'replace'),
+                       proc.returncode)
+            label = f"{path.name} {' '.join(selection)}"
+            results.append(compare(Directive('(random)', seed, label, ()),
+                                   perl, run_ours(cmd)))
+    return results
+
+
 def compare_all(tree: Path, sphinx_version: str, jobs: int = 2,
                 only: str | None = None, whole: bool = False,
                 sample: int = 0) -> list[Result]:
@@ -316,12 +387,20 @@ def main(argv: list[str] | None = None) -> int:
                         help='each named file once, every comment shown')
     parser.add_argument('--sample', type=int, default=0, metavar='N',
                         help='N undocumented C files of the tree, whole')
+    parser.add_argument('--random', type=int, default=0, metavar='N',
+                        help='N random files of kernel-doc pieces instead')
     parser.add_argument('--sphinx-version', default=sphinx.__version__,
                         help='the C-domain dialect (default: installed)')
     args = parser.parse_args(argv)
     tree = linux_source.full_kernel_tree()
-    results = compare_all(tree, args.sphinx_version, args.jobs, args.filter,
-                          args.whole_files, args.sample)
+    if args.random:
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            results = compare_random(tree, Path(tmp), args.random,
+                                     args.sphinx_version)
+    else:
+        results = compare_all(tree, args.sphinx_version, args.jobs,
+                              args.filter, args.whole_files, args.sample)
     shown = 0
     for result in results:
         if result.text_equal and result.messages_equal:

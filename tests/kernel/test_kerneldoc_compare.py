@@ -46,6 +46,17 @@ def test_same_output_as_the_script(whole: bool) -> None:
 
 
 @pytest.mark.kernel
+def test_random_comments_agree(tmp_path: Path) -> None:
+    """Comments pieced together at random reach corners the tree's do
+    not (odd selections, half-written comments, nested members)."""
+    tree = linux_source.full_kernel_tree()
+    results = kerneldoc_compare.compare_random(tree, tmp_path, 120,
+                                               sphinx.__version__)
+    assert all(r.text_equal and r.messages_equal for r in results), \
+        _report(results)
+
+
+@pytest.mark.kernel
 def test_sphinx2_dialect_is_the_scripts_too() -> None:
     tree = linux_source.full_kernel_tree()
     results = kerneldoc_compare.compare_all(tree, '2.4.4', only='gpu/')
