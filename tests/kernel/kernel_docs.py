@@ -193,12 +193,14 @@ class Build:
         if self.ours:
             lines = [w.split('\n', 1)[0] for w in self.warning_list()
                      if KERNEL_DOC_TAG in w]
+            pattern = OUR_MESSAGE
         else:
             log = self.work / f'{self.name}.log'
             lines = log.read_text(errors='replace').splitlines()
+            pattern = SCRIPT_MESSAGE
         found = []
         for line in lines:
-            match = KERNEL_DOC_MESSAGE.match(self.normalise(line))
+            match = pattern.match(self.normalise(line))
             if match:
                 found.append(f"{match['where']}: {match['text']}")
         return sorted(found)
@@ -213,11 +215,13 @@ class Build:
 
 #: How our kernel-doc messages are tagged in a warning file.
 KERNEL_DOC_TAG = ' [kernel-doc.'
-#: A kernel-doc diagnostic: the script's (``warning:``, ``error:``) or
-#: ours through Sphinx (``WARNING:``, ``ERROR:``, then the tag).
-KERNEL_DOC_MESSAGE = re.compile(
-    r'^(?P<where>\$TREE/\S+:\d+): (?:warning|error|WARNING|ERROR): '
-    r'(?P<text>.*?)(?: \[kernel-doc\.[\w-]+\])?$')
+#: A kernel-doc diagnostic as the script prints it on standard error...
+SCRIPT_MESSAGE = re.compile(
+    r'^(?P<where>\$TREE/\S+:\d+): (?:warning|error): (?P<text>.*)$')
+#: ... and as ours logs it through Sphinx.
+OUR_MESSAGE = re.compile(
+    r'^(?P<where>\$TREE/\S+:\d+): (?:WARNING|ERROR): (?P<text>.*) '
+    r'\[kernel-doc\.[\w-]+\]$')
 
 #: The start of a Sphinx or docutils message in a warning file.
 MESSAGE = re.compile(r'(^|: )(WARNING|ERROR|SEVERE|CRITICAL): ')
