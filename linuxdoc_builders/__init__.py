@@ -23,6 +23,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register everything linuxdoc-builders adds to Sphinx."""
     app.setup_extension('linuxdoc_builders.directives.flat_table')
     app.setup_extension('linuxdoc_builders.transforms')
+    app.setup_extension('linuxdoc_builders.directives.kernel_doc')
     app.setup_extension('linuxdoc_builders.html')
     app.setup_extension('linuxdoc_builders.latex')
     return {'version': __version__, 'parallel_read_safe': True,

@@ -8,7 +8,9 @@ Documentation`` on it with ``SPHINX_CONF`` naming a per-directory conf.py
 ``subproject`` tag and narrows ``latex_documents``), after the media
 Makefile has turned the uapi headers into ``$BUILDDIR/*.h.rst``.  The
 stock build is exactly that.  Ours swaps ``rstFlatTable`` for
-``linuxdoc_builders`` through an overlay conf.py in a directory of its
+``linuxdoc_builders``, and the kernel's ``kerneldoc`` extension (which
+spawns ``scripts/kernel-doc`` per directive) for its in-process
+kernel-doc directive, through an overlay conf.py in a directory of its
 own, which runs the kernel's conf.py unchanged: nothing in the extracted
 tree is edited, and ``PYTHONDONTWRITEBYTECODE`` keeps Python from
 writing caches into it, as the kernel Makefile does.
@@ -61,8 +63,11 @@ try:
 finally:
     _os.chdir(_here)
 
+# linuxdoc_builders brings its own kernel-doc directive, which parses
+# the C sources in-process: the kernel's extension and its script go.
 extensions = ['linuxdoc_builders' if _name == 'rstFlatTable' else _name
-              for _name in extensions]
+              for _name in extensions if _name != 'kerneldoc']
+kerneldoc_bin = None
 templates_path = [_os.path.join(_KERNEL_DOCS, _p) for _p in templates_path]
 html_static_path = [_os.path.join(_KERNEL_DOCS, _p)
                     for _p in html_static_path]
@@ -135,7 +140,9 @@ class Build:
                 *jobs, '-c', str(confdir), '-d', str(self.doctrees),
                 '-w', str(self.warnings),
                 '-D', f'kerneldoc_srctree={self.tree}',
-                '-D', f"kerneldoc_bin={self.tree / 'scripts' / 'kernel-doc'}",
+                *([] if self.ours else [
+                    '-D',
+                    f"kerneldoc_bin={self.tree / 'scripts' / 'kernel-doc'}"]),
                 str(docs / self.subdir), str(self.outdir)]
 
     def env(self) -> dict[str, str]:
@@ -171,6 +178,33 @@ class Build:
                 found[-1] += '\n' + line
         return sorted(self.normalise(w) for w in found)
 
+    def sphinx_warnings(self) -> list[str]:
+        """The warnings but kernel-doc's own diagnostics."""
+        return [w for w in self.warning_list() if KERNEL_DOC_TAG not in w]
+
+    def kernel_doc_messages(self) -> list[str]:
+        """kernel-doc's diagnostics as ``FILE:LINE: MESSAGE``, sorted.
+
+        The kernel's extension lets its script print them on standard
+        error (so they are in the build's log); ours logs them through
+        Sphinx (so they are in the warnings file, tagged
+        ``[kernel-doc.*]``).  A message's further lines are left out.
+        """
+        if self.ours:
+            lines = [w.split('\n', 1)[0] for w in self.warning_list()
+                     if KERNEL_DOC_TAG in w]
+            pattern = OUR_MESSAGE
+        else:
+            log = self.work / f'{self.name}.log'
+            lines = log.read_text(errors='replace').splitlines()
+            pattern = SCRIPT_MESSAGE
+        found = []
+        for line in lines:
+            match = pattern.match(self.normalise(line))
+            if match:
+                found.append(f"{match['where']}: {match['text']}")
+        return sorted(found)
+
     def normalise(self, line: str) -> str:
         """``line`` with the tree and build paths replaced: they differ
         between the stock and our builds only by where they live."""
@@ -178,6 +212,16 @@ class Build:
         line = line.replace(str(self.work), '$WORK')
         return re.sub(r'\$WORK/out/[^/ ]+', '$OUT', line)
 
+
+#: How our kernel-doc messages are tagged in a warning file.
+KERNEL_DOC_TAG = ' [kernel-doc.'
+#: A kernel-doc diagnostic as the script prints it on standard error...
+SCRIPT_MESSAGE = re.compile(
+    r'^(?P<where>\$TREE/\S+:\d+): (?:warning|error): (?P<text>.*)$')
+#: ... and as ours logs it through Sphinx.
+OUR_MESSAGE = re.compile(
+    r'^(?P<where>\$TREE/\S+:\d+): (?:WARNING|ERROR): (?P<text>.*) '
+    r'\[kernel-doc\.[\w-]+\]$')
 
 #: The start of a Sphinx or docutils message in a warning file.
 MESSAGE = re.compile(r'(^|: )(WARNING|ERROR|SEVERE|CRITICAL): ')

@@ -70,6 +70,28 @@ def kernel_tree() -> Path:
     return root / PACKAGE
 
 
+def full_kernel_tree() -> Path:
+    """The whole tree, extracted once per tarball version.
+
+    kernel-doc directives reach into every corner of the sources
+    (``fs/``, ``mm/``, ``net/``, ``kernel/``...), so comparing our parser
+    with the kernel's script needs all of it, not :data:`MEMBERS`.  Kept
+    apart from :func:`kernel_tree` so neither removes the other.
+    """
+    tarball = ensure_package()
+    stamp = f'{tarball.stat().st_size}-{int(tarball.stat().st_mtime)}'
+    root = cache_dir() / f'{PACKAGE}-full'
+    done = root / '.extracted'
+    if not (done.exists() and done.read_text() == stamp):
+        if root.exists():
+            shutil.rmtree(root)
+        root.mkdir(parents=True)
+        subprocess.run(['tar', '-xJf', str(tarball), '-C', str(root)],
+                       check=True)
+        done.write_text(stamp)
+    return root / PACKAGE
+
+
 def _extract(tarball: Path, root: Path, members: Sequence[str]) -> None:
     subprocess.run(['tar', '-xJf', str(tarball), '-C', str(root),
                     '--wildcards', *(f'{PACKAGE}/{m}*' for m in members)],

@@ -1,0 +1,236 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The ``kernel-doc`` directive: kernel-doc comments of C files as reST.
+
+``.. kernel-doc:: FILE`` with ``:export: [files]``, ``:internal:
+[files]``, ``:doc: TITLE``, ``:identifiers: a b`` (``:functions:``, its
+old name) and ``:no-identifiers: a b``, read as the kernel's
+Documentation/sphinx/kerneldoc.py reads them
+(:mod:`linuxdoc_builders.kerneldoc.options`).
+
+The kernel's extension runs its Perl script once per directive; this one
+parses each C file once per build in-process
+(:mod:`linuxdoc_builders.kerneldoc.cache`), renders the same reST
+(:mod:`linuxdoc_builders.kerneldoc.rest`) and parses it with the C
+file's line numbers, as the kernel's does.  The script's diagnostics go
+through Sphinx's logging at the C file's line (type ``kernel-doc``, a
+subtype per kind, so ``suppress_warnings = ['kernel-doc.undescribed']``
+works).  With ``kerneldoc_bin`` set, that script is run instead, as the
+kernel runs it.
+
+Config: ``kerneldoc_srctree`` (default: the tree whose ``Documentation/``
+holds the docs, else the source directory; relative to the conf.py
+directory), ``kerneldoc_bin``, ``kerneldoc_sphinx_version`` (the C-domain
+dialect, default: the running Sphinx) and ``kerneldoc_verbosity`` (the
+kernel's: whether an external script's stderr is shown).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import sphinx
+from docutils import nodes, statemachine
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from sphinx.locale import __
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, switch_source_input
+
+from linuxdoc_builders import __version__
+from linuxdoc_builders.kerneldoc import cache, options
+from linuxdoc_builders.kerneldoc.command_line import sphinx_major, to_text
+from linuxdoc_builders.kerneldoc.model import Mode, ParsedFile
+from linuxdoc_builders.kerneldoc.rest import render
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+logger = logging.getLogger(__name__)
+
+LINENO = re.compile(r'^\.\. LINENO ([0-9]{1,9})$')
+
+
+def default_srctree(srcdir: Path) -> Path:
+    """The kernel tree the docs live in: the parent of ``Documentation``.
+
+    Outside a kernel-like layout, the Sphinx source directory itself.
+    """
+    for parent in (srcdir, *srcdir.parents):
+        if parent.name == 'Documentation':
+            return parent.parent
+    return srcdir
+
+
+class KernelDoc(SphinxDirective):
+    """``.. kernel-doc:: FILE`` and its selection options."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {
+        'doc': directives.unchanged_required,
+        'export': directives.unchanged,
+        'internal': directives.unchanged,
+        'identifiers': directives.unchanged,
+        'no-identifiers': directives.unchanged,
+        'functions': directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        srctree = self._srctree()
+        try:
+            path = options.inside(srctree, self.arguments[0])
+        except options.OutsideTree:
+            self._warn(__('kernel-doc: %r is outside kerneldoc_srctree '
+                          '(%s); not read'), self.arguments[0], srctree,
+                       subtype='path', error=True)
+            return []
+        req = options.request(self.options)
+        exports, refused = options.export_files(srctree, req.export_patterns)
+        for pattern in refused:
+            self._warn(__('kernel-doc: export file %r is outside '
+                          'kerneldoc_srctree (%s); ignored'), pattern,
+                       srctree, subtype='path', error=True)
+        self.env.note_dependency(str(path))
+        for export in exports:
+            self.env.note_dependency(str(export))
+        if self.config.kerneldoc_bin:
+            text = self._external(path, exports)
+        else:
+            text = self._in_process(path, req, exports)
+        if text is None:
+            return []
+        return self._parse(text, path)
+
+    def _srctree(self) -> Path:
+        configured = self.config.kerneldoc_srctree
+        if configured:
+            return Path(configured)
+        return default_srctree(Path(self.env.srcdir))
+
+    def _warn(self, message: str, *args: object, subtype: str,
+              error: bool = False) -> None:
+        """A problem of the directive itself, at the directive."""
+        log = logger.error if error else logger.warning
+        log(message, *args, location=self.get_location(),
+            type='kernel-doc', subtype=subtype)
+
+    def _parsed(self, path: Path) -> ParsedFile | None:
+        try:
+            return cache.parsed_file(
+                path, Path(self.env.doctreedir) / 'kerneldoc')
+        except OSError as error:
+            self._warn(__('kernel-doc: cannot read %s: %s'), path,
+                       error.strerror, subtype='missing')
+            return None
+
+    def _in_process(self, path: Path, req: options.Request,
+                    export_paths: list[Path]) -> str | None:
+        parsed = self._parsed(path)
+        if parsed is None:
+            return None
+        exports: list[str] = []
+        if req.selection.mode in (Mode.EXPORTED, Mode.INTERNAL):
+            for export_path in export_paths:
+                other = self._parsed(export_path)
+                if other is not None:
+                    exports += other.exports
+            exports += parsed.exports
+        version = self.config.kerneldoc_sphinx_version or sphinx.__version__
+        result = render(parsed, req.selection, exports,
+                        sphinx_major(version))
+        for message in result.messages:
+            log = logger.error if message.error else logger.warning
+            log('%s', to_text(message.text).rstrip('\n'),
+                location=f'{path}:{message.line}', type='kernel-doc',
+                subtype=message.subtype)
+        return to_text(result.text)
+
+    def _external(self, path: Path, exports: list[Path]) -> str | None:
+        """The configured script, with the kernel extension's arguments."""
+        version = self.config.kerneldoc_sphinx_version or sphinx.__version__
+        cmd = [self.config.kerneldoc_bin, '-rst', '-enable-lineno',
+               '-sphinx-version', version]
+        req = options.request(self.options)
+        sel = req.selection
+        if sel.mode is Mode.EXPORTED:
+            cmd.append('-export')
+        elif sel.mode is Mode.INTERNAL:
+            cmd.append('-internal')
+        elif sel.mode is Mode.INCLUDE:
+            for name in sorted(sel.symbols):
+                cmd += ['-function', name]
+        elif sel.no_doc_sections:
+            cmd.append('-no-doc-sections')
+        for name in sorted(sel.excluded):
+            cmd += ['-nosymbol', name]
+        for export in exports:
+            cmd += ['-export-file', str(export)]
+        cmd.append(str(path))
+        try:
+            proc = subprocess.run(cmd, capture_output=True, check=False)
+        except OSError as error:
+            self._warn(__('kernel-doc: cannot run %s: %s'), cmd[0],
+                       error.strerror, subtype='external')
+            return None
+        err = proc.stderr.decode('utf-8', 'replace')
+        if proc.returncode or self.config.kerneldoc_verbosity > 0:
+            for line in err.splitlines():
+                logger.warning('%s', line, type='kernel-doc',
+                               subtype='external')
+        if proc.returncode:
+            self._warn(__("kernel-doc '%s' failed with return code %d"),
+                       ' '.join(cmd), proc.returncode, subtype='external')
+            return None
+        return proc.stdout.decode('utf-8', 'replace')
+
+    def _parse(self, text: str, path: Path) -> list[nodes.Node]:
+        """The reST parsed with each line mapped to its C source line."""
+        tab_width = self.state.document.settings.tab_width
+        # the kernel's form, so messages (and doctrees) read the same
+        source = f'{self.env.srcdir}/{self.env.docname}:{self.lineno}: {path}'
+        content = StringList()
+        offset = 0
+        for line in statemachine.string2lines(text, tab_width,
+                                              convert_whitespace=True):
+            match = LINENO.match(line)
+            if match:
+                offset = int(match[1]) - 1
+            else:
+                content.append(line, source, offset)
+                offset += 1
+        node = nodes.section()
+        with switch_source_input(self.state, content):
+            self.state.nested_parse(content, 0, node, match_titles=True)
+        return node.children
+
+
+def _absolute_paths(app: Sphinx, config: Config) -> None:
+    """Relative ``kerneldoc_srctree`` and ``kerneldoc_bin`` paths are
+    relative to the directory of conf.py, as Sphinx's own paths are."""
+    for name in ('kerneldoc_srctree', 'kerneldoc_bin'):
+        value = config[name]
+        if value and (name == 'kerneldoc_srctree' or '/' in value):
+            config[name] = str(Path(app.confdir, value))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    metadata = {'version': __version__, 'parallel_read_safe': True,
+                'parallel_write_safe': True}
+    if 'kerneldoc_srctree' in app.config:
+        # The kernel's own extension came first (a kernel conf.py that
+        # lists both): it keeps the directive, rather than the build
+        # stopping on config values registered twice.
+        logger.info(__('kernel-doc: another kernel-doc extension is '
+                       'loaded; it keeps the kernel-doc directive'))
+        return metadata
+    app.add_config_value('kerneldoc_srctree', None, 'env', (str,))
+    app.add_config_value('kerneldoc_bin', None, 'env', (str,))
+    app.add_config_value('kerneldoc_sphinx_version', None, 'env', (str,))
+    app.add_config_value('kerneldoc_verbosity', 1, 'env', (int,))
+    app.add_directive('kernel-doc', KernelDoc)
+    app.connect('config-inited', _absolute_paths)
+    return metadata
