@@ -401,15 +401,16 @@ class FlatTable(Table):
 
     def _drop_misplaced_roles(self, source: SourceTable,
                               markers: list[span_marker]) -> None:
-        """Warn about span roles left anywhere but at a cell's start."""
+        """Warn about span roles left anywhere but at a cell's start, at
+        the role's own line."""
+        searched: dict[int, int] = {}
         for marker in markers:
             if marker.parent is None:
                 continue
             cell = source.cell_of(marker)
             message = __('the :%s: role works only at the start of a cell; '
                          'ignored')
-            where = (_where(marker.source, marker.line) if marker.line
-                     else self._location())
+            where = self._role_location(marker, searched)
             if cell is None:
                 logger.warning(message, marker['kind'], location=where,
                                type='flat-table', subtype='role')
@@ -418,6 +419,23 @@ class FlatTable(Table):
                                    marker['kind'], location=where)
             marker.parent.remove(marker)
             marker.parent = None
+
+    def _role_location(self, marker: span_marker,
+                       searched: dict[int, int]) -> str:
+        """``file:line`` of a role: docutils gives a role the first line
+        of its paragraph; the role's text in the paragraph's source says
+        how far below that it stands (``searched``: where in each
+        paragraph the previous role was found)."""
+        if not marker.line:
+            return self._location()
+        parent = marker.parent
+        raw = getattr(parent, 'rawsource', '') or ''
+        start = searched.get(id(parent), 0)
+        index = raw.find(marker.rawsource, start)
+        if index < 0:
+            return _where(marker.source, marker.line)
+        searched[id(parent)] = index + len(marker.rawsource)
+        return _where(marker.source, marker.line + raw.count('\n', 0, index))
 
     def _span_value(self, cell: SourceCell, marker: span_marker) -> int:
         text = str(marker['value']).strip()
