@@ -27,6 +27,7 @@ file, line, row and cell, repaired, and the table is still rendered.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,10 @@ _SPAN_CAP: int = 10 ** _MAX_SPAN_DIGITS
 #: it whether they stand inside a flat-table, and the directive finds
 #: misplaced roles without walking every cell.
 _MARKERS_ATTR = '_linuxdoc_flat_table_markers'
+
+
+#: A line that begins a top-level item of a bullet list.
+_BULLET = re.compile(r'[-*+\u2022\u2023\u2043](\s|$)')
 
 
 class span_marker(nodes.Inline, nodes.Element):  # noqa: N801 (docutils style)
@@ -165,7 +170,7 @@ class FlatTable(Table):
         parsed = nodes.Element()
         markers = self._parse_content(parsed, content)
         try:
-            source = self._parse(parsed)
+            source = self._parse(parsed, _bullet_lines(content))
         except Rejected as rejection:
             return self._rejection(str(rejection))
         self._drop_misplaced_roles(source, markers)
@@ -266,9 +271,15 @@ class FlatTable(Table):
 
     # -- step 1: parse -----------------------------------------------------
 
-    def _parse(self, parsed: nodes.Element) -> SourceTable:
+    def _parse(self, parsed: nodes.Element, bullet_lines: list[str]
+               ) -> SourceTable:
         """Rows from every bullet list; anything else beside them is
-        reported and kept after the table."""
+        reported and kept after the table.
+
+        ``bullet_lines`` locate the rows written right in the content,
+        for docutils releases (before 0.22) that give an empty row no
+        line.
+        """
         source = SourceTable()
         lists = []
         for child in parsed.children:
@@ -293,9 +304,12 @@ class FlatTable(Table):
                     '"%s" expects one bullet list of rows, and another '
                     'begins here (a different bullet character?); its rows '
                     'are used') % self.name)
-        for row_item in (item for rows in lists for item in rows.children):
+        row_items = [item for rows in lists for item in rows.children]
+        if len(bullet_lines) != len(row_items):
+            bullet_lines = [self._location()] * len(row_items)
+        for row_item, fallback in zip(row_items, bullet_lines, strict=True):
             y = len(source.rows)
-            cells, targets = self._parse_row(y, row_item, source)
+            cells, targets = self._parse_row(y, row_item, source, fallback)
             source.rows.append(cells)
             source.row_targets.append(targets)
         if not any(source.rows):
@@ -303,11 +317,12 @@ class FlatTable(Table):
                               'bullet list') % self.name)
         return source
 
-    def _parse_row(self, y: int, row_item: nodes.Node, source: SourceTable
+    def _parse_row(self, y: int, row_item: nodes.Node, source: SourceTable,
+                   fallback: str
                    ) -> tuple[list[SourceCell], list[nodes.target]]:
         """The cells of one row.  Content that is not a list of cells is
         reported and kept: each run of it is a cell of its own."""
-        row_location = self._location_at(row_item)
+        row_location = self._location_at(row_item, fallback)
         cells: list[SourceCell] = []
         targets = []
         stray: list[nodes.Node] = []
@@ -575,6 +590,17 @@ class FlatTable(Table):
                 entry += source.rows[y][cell.source_index].content
             row += entry
         return row
+
+
+def _bullet_lines(content: StringList) -> list[str]:
+    """``file:line`` of each line of ``content`` that begins a top-level
+    bullet item."""
+    lines = []
+    for i, line in enumerate(content):
+        source, offset = content.info(i)
+        if _BULLET.match(line) and offset is not None:
+            lines.append(_where(source, offset + 1))
+    return lines
 
 
 def _where(source: str | None, line: int | None) -> str:
