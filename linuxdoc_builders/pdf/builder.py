@@ -114,6 +114,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         finally:
             self.book = None
         books.report_nowhere(tree)
+        books.name_other_books(tree, books.listed_books(self.document_data))
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
         return tree
@@ -122,12 +123,18 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
 def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
                       messages: Rst2pdfMessages) -> bool:
     """Remove empty PDFs and report every PDF that was not written, and
-    as warnings what rst2pdf wrote badly; whether any PDF failed."""
+    as warnings what rst2pdf wrote badly; whether any PDF failed.
+
+    Only a file right in ``outdir`` is ever removed (the settings check
+    makes every target one; this holds even if it did not).
+    """
     unwritten = []
     for entry in documents:
-        target = outdir / (entry[1] + suffix)
+        target = outdir / (str(entry[1]) + suffix)
         if not target.is_file() or target.stat().st_size == 0:
-            target.unlink(missing_ok=True)
+            if target.is_file() and target.resolve().parent == \
+                    outdir.resolve():
+                target.unlink()
             unwritten.append(target.name)
     if not (unwritten or messages.failures):
         for problem in messages.problems:
