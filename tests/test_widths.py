@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from lxml import html
-from tools import sphinx_build
+from tools import make_latex_pdfs, sphinx_build
 
 from linuxdoc_builders.widths import (
     MAX_TOTAL,
@@ -79,6 +79,7 @@ def test_latex_widths_of_a_wide_table(tmp_path: Path) -> None:
               re.findall(r'\\X\{(\d+)\}\{(\d+)\}', tex)]
     assert len(widths) == 2 * COLUMNS + 3
     assert all(0 < a <= b <= MAX_TOTAL for a, b in widths)
+    assert make_latex_pdfs(tmp_path / 'out') == []
 
 
 def test_equal_widths_are_never_zero() -> None:
