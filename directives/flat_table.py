@@ -12,27 +12,37 @@ never breaks a build:
    impossible spans and says why, then auto-span or fill short rows;
 3. *build* plain docutils table nodes, so that every builder can render them.
 
-A table whose structure cannot be understood (not a two-level list, a row
-without cells) is rejected the way docutils rejects a bad ``list-table``: an
-error naming file and line, and the source shown as a literal block.  Span
-problems are reported with file, line, row and cell, repaired, and the table
-is still rendered.
+Nothing the user wrote is lost.  Options are read by the directive itself
+(:mod:`~linuxdoc_builders.directives.flat_table_options`): an unknown
+option or a bad value is reported and the table is built without it, and
+rows that follow the options without a blank line are rows.  A row that is
+not a list of cells keeps its content as one cell, content beside the
+list of rows is kept after the table; each is reported at its own file
+and line (also inside an included file) with a ``flat-table`` subtype.
+Only a directive that holds no bullet list at all is replaced by the error
+and its source, shown as a literal block.  Span problems are reported with
+file, line, row and cell, repaired, and the table is still rendered.
 """
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from docutils.parsers.rst.directives.tables import Table
+from docutils.statemachine import StringList
 from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders import __version__
 from linuxdoc_builders.table_messages import REPAIR_MESSAGES
 from linuxdoc_builders.tablegrid import Repair, SpanRequest, TableGrid
+from linuxdoc_builders.widths import equal_widths
+
+from .flat_table_options import read_block
 
 if TYPE_CHECKING:
     from docutils.parsers.rst.states import Inliner
@@ -50,6 +60,10 @@ _SPAN_CAP: int = 10 ** _MAX_SPAN_DIGITS
 #: it whether they stand inside a flat-table, and the directive finds
 #: misplaced roles without walking every cell.
 _MARKERS_ATTR = '_linuxdoc_flat_table_markers'
+
+
+#: A line that begins a top-level item of a bullet list.
+_BULLET = re.compile(r'[-*+\u2022\u2023\u2043](\s|$)')
 
 
 class span_marker(nodes.Inline, nodes.Element):  # noqa: N801 (docutils style)
@@ -76,6 +90,9 @@ def span_role(name: str, rawtext: str, text: str, lineno: int,
                        type='flat-table', subtype='role')
         return [], []
     marker = span_marker(rawtext, kind=name, value=text)
+    # a misplaced role is reported at its own line, not its cell's
+    source, marker.line = inliner.reporter.get_source_and_line(lineno)
+    marker.source = str(source) if source else None
     stack[-1].append(marker)
     return [marker], []
 
@@ -86,9 +103,13 @@ class SourceCell:
 
     row: int
     index: int
-    line: int | None
+    #: ``file:line`` of the cell's first line, in an included file too.
+    location: str
     content: list[nodes.Node]
     request: SpanRequest = field(default_factory=SpanRequest)
+    #: The span values as written, for messages (``request`` may hold
+    #: a value capped before conversion).
+    written: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -98,6 +119,8 @@ class SourceTable:
     rows: list[list[SourceCell]] = field(default_factory=list)
     row_targets: list[list[nodes.target]] = field(default_factory=list)
     messages: list[nodes.system_message] = field(default_factory=list)
+    #: Content beside the list of rows, kept after the table.
+    after: list[nodes.Node] = field(default_factory=list)
     #: The list item each cell was parsed from, by ``id()``.
     items: dict[int, SourceCell] = field(default_factory=dict)
 
@@ -127,41 +150,76 @@ def _subtype(repair: Repair) -> str:
                                     Repair.EMPTY_COLUMNS) else 'span')
 
 class FlatTable(Table):
-    """The ``flat-table`` directive: a list-table with row and column spans."""
+    """The ``flat-table`` directive: a list-table with row and column spans.
 
-    option_spec: ClassVar[dict[str, Any]] = {
-        'header-rows': directives.nonnegative_int,
-        'stub-columns': directives.nonnegative_int,
-        'widths': directives.value_or(
-            ('auto', 'grid'),
-            directives.positive_int_list),  # type: ignore[arg-type]
-        'width': directives.length_or_percentage_or_unitless,
-        'align': Table.option_spec['align'],
-        'class': directives.class_option,
-        'name': directives.unchanged,
-        'fill-cells': directives.flag,
-    }
+    The title and the options arrive as one argument (no ``option_spec``:
+    docutils would reject the whole directive for one bad option) and are
+    read by :func:`~linuxdoc_builders.directives.flat_table_options.
+    read_block`.
+    """
+
+    option_spec = None  # type: ignore[assignment]
+    _option_offsets: dict[str, int]
 
     def run(self) -> list[nodes.Node]:
-        if not self.content:
+        content = self._read_options()
+        if not content:
             return self._rejection(__('the "%s" directive is empty; content '
                                       'required') % self.name)
         title, messages = self.make_title()  # type: ignore[no-untyped-call]
         parsed = nodes.Element()
-        markers = self._parse_content(parsed)
+        markers = self._parse_content(parsed, content)
         try:
-            source = self._parse(parsed)
-            self._drop_misplaced_roles(source, markers)
-            header_rows, stub_columns = self._dimensions(source)
+            source = self._parse(parsed, _bullet_lines(content))
         except Rejected as rejection:
             return self._rejection(str(rejection))
+        self._drop_misplaced_roles(source, markers)
+        header_rows, stub_columns = self._dimensions(source)
         grid = self._place(source, header_rows, stub_columns)
         table = self._build(source, grid)
         if title:
             table.insert(0, title)
-        return [table, *messages, *source.messages]
+        return [table, *messages, *source.messages, *source.after]
 
-    def _parse_content(self, parsed: nodes.Element) -> list[span_marker]:
+    def _read_options(self) -> StringList:
+        """Read title and options from the directive block; the rows.
+
+        Rows that follow the options without a blank line are taken from
+        the state machine's input, so that their lines (in an included
+        file too) stay right.
+        """
+        machine = self.state_machine
+        raw = self.block_text.split('\n')
+        head = [raw[0].partition('::')[2]]
+        for line in raw[1:]:
+            if not line.strip():
+                break
+            head.append(line)
+        indent = min((len(line) - len(line.lstrip())
+                      for line in raw[1:] if line.strip()), default=0)
+        block = read_block([head[0].strip(),
+                            *(line[indent:] for line in head[1:])])
+        self.arguments = [block.title] if block.title else []
+        self.options = block.options
+        self._option_offsets = block.offsets
+        for problem in block.problems:
+            logger.warning(problem.text,
+                           location=self._location_of(
+                               self.lineno + problem.offset),
+                           type='flat-table', subtype='option')
+        if block.rows_from is None:
+            return self.content
+        first = self.lineno - machine.input_offset - 1 + block.rows_from
+        assert machine.input_lines is not None  # the directive is in them
+        rows = StringList(machine.input_lines[first:first + len(raw)
+                                             - block.rows_from])
+        rows.trim_left(indent)
+        # nested_parse counts lines from here: the first row's line
+        self.content_offset = self.lineno - 1 + block.rows_from
+        return rows
+
+    def _parse_content(self, parsed: nodes.Element, content: StringList
+                       ) -> list[span_marker]:
         """Nested-parse the content; return the span markers made in it."""
         document = self.state.document
         stack = getattr(document, _MARKERS_ATTR, None)
@@ -170,7 +228,7 @@ class FlatTable(Table):
             setattr(document, _MARKERS_ATTR, stack)
         stack.append([])
         try:
-            self.state.nested_parse(self.content, self.content_offset, parsed)
+            self.state.nested_parse(content, self.content_offset, parsed)
         finally:
             markers: list[span_marker] = stack.pop()
             if not stack:
@@ -179,33 +237,49 @@ class FlatTable(Table):
 
     # -- messages ----------------------------------------------------------
 
-    def _location(self, line: int | None = None) -> str:
-        source, directive_line = self.state_machine.get_source_and_line(
-            self.lineno)
-        return f'{source}:{line or directive_line}'
+    def _location_of(self, lineno: int) -> str:
+        """``file:line`` of an absolute line of the state machine."""
+        return _where(*self.state_machine.get_source_and_line(lineno))
+
+    def _location(self) -> str:
+        return self._location_of(self.lineno)
+
+    def _option_location(self, name: str) -> str:
+        return self._location_of(self.lineno
+                                 + self._option_offsets.get(name, 0))
 
     def _rejection(self, message: str) -> list[nodes.Node]:
-        """The error, and the table's source shown as a literal block.
-
-        The source stands outside the system message so that readers see
-        it even where Sphinx drops system messages (``keep_warnings``).
-        """
-        error = self.reporter.error(message, line=self.lineno)
+        """The error, and the table's source shown as a literal block."""
+        logger.error(message, location=self._location(), type='flat-table',
+                     subtype='structure')
         source = nodes.literal_block(self.block_text, self.block_text)
         source['classes'].append('flat-table-rejected')
         source['language'] = 'rst'
-        return [error, source]
+        return [source]
+
+    def _structure_problem(self, where: str, message: str) -> None:
+        logger.error(message, location=where, type='flat-table',
+                     subtype='structure')
 
     def _cell_message(self, level: str, cell: SourceCell, subtype: str,
-                      message: str, *args: object) -> None:
+                      message: str, *args: object,
+                      location: str | None = None) -> None:
         text = __('row %d, cell %d: ') % (cell.row + 1, cell.index + 1)
         getattr(logger, level)(text + message, *args,
-                               location=self._location(cell.line),
+                               location=location or cell.location,
                                type='flat-table', subtype=subtype)
 
     # -- step 1: parse -----------------------------------------------------
 
-    def _parse(self, parsed: nodes.Element) -> SourceTable:
+    def _parse(self, parsed: nodes.Element, bullet_lines: list[str]
+               ) -> SourceTable:
+        """Rows from every bullet list; anything else beside them is
+        reported and kept after the table.
+
+        ``bullet_lines`` locate the rows written right in the content,
+        for docutils releases (before 0.22) that give an empty row no
+        line.
+        """
         source = SourceTable()
         lists = []
         for child in parsed.children:
@@ -214,48 +288,99 @@ class FlatTable(Table):
             elif isinstance(child, nodes.system_message):
                 source.messages.append(child)
             elif not isinstance(child, nodes.comment):
-                raise Rejected(__('"%s" expects exactly one bullet list, '
-                                  'found a %s') % (self.name, _tag(child)))
-        if len(lists) != 1:
-            raise Rejected(__('"%s" expects exactly one bullet list, found %d')
-                           % (self.name, len(lists)))
-        for y, row_item in enumerate(lists[0].children):
-            cells, targets = self._parse_row(y, row_item, source)
+                source.after.append(child)
+        if not lists:
+            found = _tag(source.after[0]) if source.after else __('nothing')
+            raise Rejected(__('"%s" expects a bullet list of rows, found a %s')
+                           % (self.name, found))
+        for child in source.after:
+            self._structure_problem(
+                self._location_at(child), __(
+                    '"%s" expects only a bullet list of rows, found a %s; '
+                    'shown after the table') % (self.name, _tag(child)))
+        for extra in lists[1:]:
+            self._structure_problem(
+                self._location_at(extra), __(
+                    '"%s" expects one bullet list of rows, and another '
+                    'begins here (a different bullet character?); its rows '
+                    'are used') % self.name)
+        row_items = [item for rows in lists for item in rows.children]
+        if len(bullet_lines) != len(row_items):
+            bullet_lines = [self._location()] * len(row_items)
+        for row_item, fallback in zip(row_items, bullet_lines, strict=True):
+            y = len(source.rows)
+            cells, targets = self._parse_row(y, row_item, source, fallback)
             source.rows.append(cells)
             source.row_targets.append(targets)
+        if not any(source.rows):
+            raise Rejected(__('"%s" has no cells: expected a two-level '
+                              'bullet list') % self.name)
         return source
 
-    def _parse_row(self, y: int, row_item: nodes.Node, source: SourceTable
+    def _parse_row(self, y: int, row_item: nodes.Node, source: SourceTable,
+                   fallback: str
                    ) -> tuple[list[SourceCell], list[nodes.target]]:
-        cell_lists = []
+        """The cells of one row.  Content that is not a list of cells is
+        reported and kept: each run of it is a cell of its own."""
+        row_location = self._location_at(row_item, fallback)
+        cells: list[SourceCell] = []
         targets = []
+        stray: list[nodes.Node] = []
+        found_list = False
+
+        def add_cell(key: nodes.Node, content: list[nodes.Node]) -> None:
+            cell = SourceCell(row=y, index=len(cells),
+                              location=self._location_at(key, row_location),
+                              content=content)
+            self._read_spans(cell)
+            for node in (key, *content):
+                source.items[id(node)] = cell
+            cells.append(cell)
+
+        def keep_stray() -> None:
+            if not stray:
+                return
+            self._structure_problem(
+                self._location_at(stray[0], row_location), __(
+                    'row %d: expected a second-level bullet list of cells, '
+                    'found a %s; kept as a cell') % (y + 1, _tag(stray[0])))
+            add_cell(stray[0], list(stray))
+            stray.clear()
+
         for child in row_item.children:
             if isinstance(child, nodes.bullet_list):
-                cell_lists.append(child)
+                keep_stray()
+                if found_list:
+                    self._structure_problem(
+                        self._location_at(child, row_location), __(
+                            'row %d: a second list of cells begins here; '
+                            'its cells are used') % (y + 1))
+                found_list = True
+                for cell_item in child.children:
+                    add_cell(cell_item, list(cell_item.children))
             elif isinstance(child, nodes.target):
                 targets.append(child)
             elif isinstance(child, nodes.system_message):
                 source.messages.append(child)
             elif not isinstance(child, nodes.comment):
-                raise Rejected(__('row %d: expected a second-level bullet '
-                                  'list of cells, found a %s')
-                               % (y + 1, _tag(child)))
-        if not cell_lists:
-            raise Rejected(__('row %d has no cells: expected a second-level '
-                              'bullet list') % (y + 1))
-        if len(cell_lists) > 1:
-            raise Rejected(__('row %d: expected one second-level bullet list '
-                              'of cells, found %d') % (y + 1, len(cell_lists)))
-        row_line = _first_line(row_item) or self.lineno
-        cells = []
-        for index, cell_item in enumerate(cell_lists[0].children):
-            line = _first_line(cell_item) or row_line
-            cell = SourceCell(row=y, index=index, line=line,
-                              content=list(cell_item.children))
-            self._read_spans(cell)
-            source.items[id(cell_item)] = cell
-            cells.append(cell)
+                stray.append(child)
+        keep_stray()
+        if not cells:
+            self._structure_problem(row_location, __(
+                'row %d has no cells: expected a second-level bullet list; '
+                'left empty') % (y + 1))
         return cells, targets
+
+    def _location_at(self, node: nodes.Node, default: str | None = None
+                     ) -> str:
+        """``file:line`` of the first line recorded in ``node`` or below
+        it (in the included file, for rows that come from one)."""
+        for descendant in node.findall(include_self=True):
+            line = getattr(descendant, 'line', None)
+            source = getattr(descendant, 'source', None)
+            if line and source:
+                return _where(source, line)
+        return default or self._location()
 
     def _read_spans(self, cell: SourceCell) -> None:
         """Take span roles from the start of the cell; drop any others."""
@@ -278,6 +403,7 @@ class FlatTable(Table):
                         continue
                     seen.add(kind)
                     spans[kind] = self._span_value(cell, child)
+                    cell.written[kind] = str(child['value']).strip()
                 else:
                     break
             if first.children and isinstance(first.children[0], nodes.Text):
@@ -290,22 +416,41 @@ class FlatTable(Table):
 
     def _drop_misplaced_roles(self, source: SourceTable,
                               markers: list[span_marker]) -> None:
-        """Warn about span roles left anywhere but at a cell's start."""
+        """Warn about span roles left anywhere but at a cell's start, at
+        the role's own line."""
+        searched: dict[int, int] = {}
         for marker in markers:
             if marker.parent is None:
                 continue
             cell = source.cell_of(marker)
             message = __('the :%s: role works only at the start of a cell; '
                          'ignored')
+            where = self._role_location(marker, searched)
             if cell is None:
-                logger.warning(message, marker['kind'],
-                               location=self._location(), type='flat-table',
-                               subtype='role')
+                logger.warning(message, marker['kind'], location=where,
+                               type='flat-table', subtype='role')
             else:
                 self._cell_message('warning', cell, 'role', message,
-                                   marker['kind'])
+                                   marker['kind'], location=where)
             marker.parent.remove(marker)
             marker.parent = None
+
+    def _role_location(self, marker: span_marker,
+                       searched: dict[int, int]) -> str:
+        """``file:line`` of a role: docutils gives a role the first line
+        of its paragraph; the role's text in the paragraph's source says
+        how far below that it stands (``searched``: where in each
+        paragraph the previous role was found)."""
+        if not marker.line:
+            return self._location()
+        parent = marker.parent
+        raw = getattr(parent, 'rawsource', '') or ''
+        start = searched.get(id(parent), 0)
+        index = raw.find(marker.rawsource, start)
+        if index < 0:
+            return _where(marker.source, marker.line)
+        searched[id(parent)] = index + len(marker.rawsource)
+        return _where(marker.source, marker.line + raw.count('\n', 0, index))
 
     def _span_value(self, cell: SourceCell, marker: span_marker) -> int:
         text = str(marker['value']).strip()
@@ -322,12 +467,14 @@ class FlatTable(Table):
     # -- step 2: validate and place ----------------------------------------
 
     def _dimensions(self, source: SourceTable) -> tuple[int, int]:
-        # docutils never parses a bullet list without items, so rows >= 1
-        header_rows = self.options.get('header-rows', 0)
+        header_rows: int = self.options.get('header-rows', 0)
         if header_rows >= len(source.rows):
-            raise Rejected(__(':header-rows: %d leaves no row for the body '
-                              '(the table has %d rows)')
-                           % (header_rows, len(source.rows)))
+            logger.warning(__(':header-rows: %d leaves no row for the body '
+                              '(the table has %d rows); using no header '
+                              'rows'), header_rows, len(source.rows),
+                           location=self._option_location('header-rows'),
+                           type='flat-table', subtype='option')
+            header_rows = 0
         return header_rows, self.options.get('stub-columns', 0)
 
     def _place(self, source: SourceTable, header_rows: int,
@@ -342,14 +489,15 @@ class FlatTable(Table):
             self._cell_message(
                 'warning', cell, _subtype(problem.repair),
                 REPAIR_MESSAGES[problem.repair] + __('; reduced to %d'),
-                ':%s:' % role, problem.requested, problem.granted)
+                ':%s:' % role, cell.written.get(role, problem.requested),
+                problem.granted)
         self._fill_short_rows(grid)
         if stub_columns >= grid.n_cols:
             logger.warning(__(':stub-columns: %d leaves no column for data '
                               '(the table has %d columns)'),
                            stub_columns, grid.n_cols,
-                           location=self._location(), type='flat-table',
-                           subtype='option')
+                           location=self._option_location('stub-columns'),
+                           type='flat-table', subtype='option')
         return grid
 
     def _fill_short_rows(self, grid: TableGrid) -> None:
@@ -361,7 +509,8 @@ class FlatTable(Table):
         """
         fill = 'fill-cells' in self.options
         for y in range(grid.n_rows):
-            last_cell = grid.row_cells(y)[-1]
+            # a row left empty, or covered from above, begins no cell
+            last_cell = next(reversed(grid.row_cells(y)), None)
             for first, last in list(grid.free_runs(y)):
                 neighbour = grid.cell_at(y, first - 1) if first else None
                 if (not fill and neighbour is last_cell
@@ -393,9 +542,9 @@ class FlatTable(Table):
                 return grid.merge_columns(widths)
             logger.warning(__(':widths: gives %d values for %d columns; '
                               'using equal widths'), len(widths), n_cols,
-                           location=self._location(), type='flat-table',
-                           subtype='option')
-        return [100 // n_cols] * n_cols
+                           location=self._option_location('widths'),
+                           type='flat-table', subtype='option')
+        return equal_widths(n_cols)
 
     def _build(self, source: SourceTable, grid: TableGrid) -> nodes.table:
         table = nodes.table()
@@ -443,16 +592,25 @@ class FlatTable(Table):
         return row
 
 
+def _bullet_lines(content: StringList) -> list[str]:
+    """``file:line`` of each line of ``content`` that begins a top-level
+    bullet item."""
+    lines = []
+    for i, line in enumerate(content):
+        source, offset = content.info(i)
+        if _BULLET.match(line) and offset is not None:
+            lines.append(_where(source, offset + 1))
+    return lines
+
+
+def _where(source: str | None, line: int | None) -> str:
+    """``file:line`` as Sphinx prints a node's location: docutils names
+    an included file relative to the working directory."""
+    return f'{os.path.abspath(source) if source else "<unknown>"}:{line}'
+
+
 def _tag(node: nodes.Node) -> str:
     return node.tagname if isinstance(node, nodes.Element) else 'text'
-
-
-def _first_line(node: nodes.Node) -> int | None:
-    """The first source line recorded in ``node`` or below it."""
-    for descendant in node.findall(include_self=True):
-        if getattr(descendant, 'line', None):
-            return descendant.line
-    return None
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.locale import __
+from sphinx.locale import _, __
 from sphinx.util import logging
 
 if TYPE_CHECKING:
@@ -48,6 +48,10 @@ SCHEME = 'linuxdoc-book:'
 #: The scheme of a reference to a document that is in no book; the
 #: builder reports each and prints it as plain text.
 NOWHERE = 'linuxdoc-nowhere:'
+
+#: The word between a ``:numref:`` into another book and the book's
+#: title: "Table 2.1 in *FooBar userspace API*".
+IN_BOOK = _('in')
 
 #: A reStructuredText title: a line of text over a line of ``=``.
 _TITLE = re.compile(r'^(?P<title>\S.*)\n(?P<rule>[=\-~^"#*+`\':.<>_]{3,})\s*$',
@@ -211,6 +215,22 @@ def documents_of(env: BuildEnvironment, owner: Mapping[str, Book],
         yield
     finally:
         del env.get_doctree
+
+
+def name_other_books(tree: nodes.Node, books: Iterable[Book]) -> None:
+    """A ``:numref:`` into another book names that book after the
+    number ("Table 2.1 in *FooBar userspace API*"): the same number may
+    belong to a different table of this book."""
+    titles = {book.target: book.title for book in books}
+    for reference in list(tree.findall(nodes.reference)):
+        remote = parse_book_uri(reference.get('refuri', ''))
+        if remote is None or remote[0] not in titles or not any(
+                'std-numref' in inline['classes']
+                for inline in reference.findall(nodes.inline)):
+            continue
+        title = titles[remote[0]]
+        reference += [nodes.Text(f' {IN_BOOK} '),
+                      nodes.emphasis(title, title)]
 
 
 def report_nowhere(tree: nodes.Node) -> None:

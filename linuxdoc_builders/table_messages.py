@@ -13,17 +13,18 @@ from sphinx.locale import __
 
 from linuxdoc_builders.tablegrid import Repair
 
-#: What went wrong with a reduced span, for messages: ``%s`` is how the
-#: source names the span (``:rspan:``, ``morerows``), ``%d`` its value.
+#: What went wrong with a reduced span, for messages: the first ``%s`` is
+#: how the source names the span (``:rspan:``, ``morerows``), the second
+#: its value as written.
 #: (``NO_ROOM`` drops a cell instead; each caller words that itself.)
 REPAIR_MESSAGES = {
-    Repair.PAST_LAST_ROW: __('%s %d runs past the last row'),
-    Repair.HEADER_INTO_BODY: __('%s %d runs from the header rows into the '
+    Repair.PAST_LAST_ROW: __('%s %s runs past the last row'),
+    Repair.HEADER_INTO_BODY: __('%s %s runs from the header rows into the '
                                 'body'),
-    Repair.PAST_LAST_COLUMN: __('%s %d runs past the last column'),
-    Repair.OVERLAP: __('%s %d overlaps another cell'),
-    Repair.EMPTY_COLUMNS: __('%s %d spans columns in which no cell begins'),
-    Repair.NEGATIVE: __('%s %d is negative'),
+    Repair.PAST_LAST_COLUMN: __('%s %s runs past the last column'),
+    Repair.OVERLAP: __('%s %s overlaps another cell'),
+    Repair.EMPTY_COLUMNS: __('%s %s spans columns in which no cell begins'),
+    Repair.NEGATIVE: __('%s %s is negative'),
 }
 
 #: Longest cell text quoted where only a reminder of the cell is wanted.

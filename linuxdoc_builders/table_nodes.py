@@ -23,6 +23,7 @@ from linuxdoc_builders.tablegrid import (
     SpanRequest,
     TableGrid,
 )
+from linuxdoc_builders.widths import proportional_widths
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -92,8 +93,11 @@ class PlacedTGroup:
         Spans become the granted ones, an entry with no room leaves its
         row, and every position no cell covers gets an empty entry, so a
         writer that trusts the doctree (Sphinx's LaTeX writer asserts) sees
-        a complete, valid table.
+        a complete, valid table.  Column widths that a writer cannot
+        divide by (0, junk, sums beyond TeX's integers) are made
+        proportional (:func:`~linuxdoc_builders.widths.proportional_widths`).
         """
+        self._write_widths()
         for row, entries in zip(self.rows, self.entries, strict=True):
             for entry in entries:
                 cell = self._cells.get(id(entry))
@@ -115,6 +119,17 @@ class PlacedTGroup:
                      and c.col > first), len(row.children))
                 row.insert(index, entry)
                 self._cells[id(entry)] = filler
+
+    def _write_widths(self) -> None:
+        colspecs = [c for c in self.tgroup.children
+                    if isinstance(c, nodes.colspec) and 'colwidth' in c]
+        # a width given as a string ("2*") is docutils' business
+        if not colspecs or any(isinstance(c['colwidth'], str)
+                               for c in colspecs):
+            return
+        widths = proportional_widths([c['colwidth'] for c in colspecs])
+        for colspec, width in zip(colspecs, widths or (), strict=False):
+            colspec['colwidth'] = width
 
     def placed_entries(self) -> Iterator[tuple[nodes.Element, Cell]]:
         """Every ``entry`` with its cell, row by row: after

@@ -253,6 +253,11 @@ def _cross_book(books: _Books, pdf: Path,
         out.problem = f'names no destination by name: /D {destination}'
         return
     found = books.names[target].get(name)
+    # "Table 2.1 in *Title*": a :numref: into another book names it; the
+    # target's title page shows that name
+    named, _, book = text.rpartition(' in ')
+    if named and shows(books.text(target, 0), book):
+        text = named
     if found is None:
         out.problem = f'{filename} has no destination {name!r}'
     elif not shows(books.text(target, found['page']), text):

@@ -41,10 +41,10 @@ EXPECTED_COUNTS = {
 EXPECTED_CROSS = [
     ('alpha.pdf', 'Beta configuration', 'beta.pdf#beta/config:b-config'),
     ('alpha.pdf', 'Beta configuration', 'beta.pdf#beta/config::doc'),
-    ('alpha.pdf', 'Table 1', 'beta.pdf#beta/config:b-table'),
+    ('alpha.pdf', 'Table 1 in Beta book', 'beta.pdf#beta/config:b-table'),
     ('alpha.pdf', 'Beta options', 'beta.pdf#beta/config:b-table'),
     ('alpha.pdf', 'The gamma figure', 'gamma.pdf#gamma/figures:c-fig'),
-    ('alpha.pdf', 'Fig. 2', 'gamma.pdf#gamma/figures:c-fig'),
+    ('alpha.pdf', 'Fig. 2 in Gamma book', 'gamma.pdf#gamma/figures:c-fig'),
     ('alpha.pdf', 'gamma_init()', 'gamma.pdf#gamma/api:c.gamma_init'),
     ('alpha.pdf', 'Gamma API', 'gamma.pdf#gamma/api:c-api'),
     ('beta.pdf', 'Alpha introduction', 'alpha.pdf#alpha/intro:a-intro'),

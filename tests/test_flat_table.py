@@ -172,20 +172,23 @@ EXPECTED_MESSAGES = [
                              'the start of a cell; ignored'),
     ('twice-role', 'WARNING', 'row 1, cell 1: a second :cspan: role; '
                               'ignored'),
-    (':: widths mismatch', 'WARNING',
+    (':widths: 1 2 3', 'WARNING',
      ':widths: gives 3 values for 2 columns; using equal widths'),
-    (':: stub columns cover', 'WARNING',
+    (':stub-columns: 2', 'WARNING',
      ':stub-columns: 2 leaves no column for data (the table has 2 columns)'),
     ('outside-role', 'WARNING', 'the :rspan: role works only inside a '
                                 'flat-table; ignored'),
-    (':: empty row', 'ERROR', 'row 2 has no cells: expected a second-level '
-                              'bullet list'),
-    (':: row not a list', 'ERROR', 'row 2: expected a second-level bullet '
-                                   'list of cells, found a paragraph'),
-    (':: not a list', 'ERROR', '"flat-table" expects exactly one bullet '
-                               'list, found a paragraph'),
-    (':: header rows cover', 'ERROR', ':header-rows: 2 leaves no row for the '
-                                      'body (the table has 2 rows)'),
+    # the line below the marker: an empty row has no text
+    ('empty-row-above', 'ERROR', 'row 2 has no cells: expected a '
+                                 'second-level bullet list; left empty'),
+    ('row-paragraph', 'ERROR', 'row 2: expected a second-level bullet '
+                               'list of cells, found a paragraph; kept as a '
+                               'cell'),
+    (':: not a list', 'ERROR', '"flat-table" expects a bullet list of rows, '
+                               'found a paragraph'),
+    (':header-rows: 2', 'WARNING', ':header-rows: 2 leaves no row for the '
+                                   'body (the table has 2 rows); using no '
+                                   'header rows'),
     (':: empty directive', 'ERROR', 'the "flat-table" directive is empty'),
 ]
 
@@ -204,7 +207,7 @@ def test_every_malformed_table_is_reported_with_its_line(
     source = (Path(app.srcdir) / 'index.rst').read_text()
     reported = warning.getvalue()
     for marker, level, message in EXPECTED_MESSAGES:
-        line = _line_of(source, marker)
+        line = _line_of(source, marker) + (marker == 'empty-row-above')
         where = re.escape(f'index.rst:{line}: {level}: ')
         assert re.search(where + re.escape(message), reported), (
             marker, reported)
@@ -228,6 +231,15 @@ def test_columns_no_cell_begins_in_can_be_silenced_alone(
     assert 'overlaps another cell' in reported
 
 
+@pytest.mark.sphinx('html', testroot='flat-table-errors', freshenv=True,
+                    confoverrides={'suppress_warnings': ['flat-table.*']})
+def test_every_flat_table_message_can_be_silenced(
+        app: SphinxTestApp, warning: StringIO) -> None:
+    """Structural errors too are typed ``flat-table``, not docutils'."""
+    app.build()
+    assert 'index.rst' not in warning.getvalue()
+
+
 @pytest.mark.sphinx('html', testroot='flat-table-errors', freshenv=True)
 def test_document_builds_around_malformed_tables(app: SphinxTestApp) -> None:
     app.build()
@@ -237,8 +249,9 @@ def test_document_builds_around_malformed_tables(app: SphinxTestApp) -> None:
     # a rejected table shows its source, as docutils' list-table does
     assert 'just-a-paragraph' in text
     assert 'row-paragraph' in text
-    # repaired tables are still rendered as tables
-    assert page.count('<table') == 12
+    # repaired tables are still rendered as tables, and so are tables
+    # with an empty row, a row that is no list, too many header rows
+    assert page.count('<table') == 15
     assert ':cspan:' not in page.replace('.. flat-table::', '')
 
 

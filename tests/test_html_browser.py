@@ -220,3 +220,99 @@ def test_the_checker_finds_table_model_errors(tmp_path: Path) -> None:
     found = table_model_messages(messages)
     assert any('colspan' in m for m in found)
     assert any('past the end of its row group' in m for m in found)
+
+
+#: For every docutils table: how much wider it is than its section (the
+#: content column), the longest word of its cells (as wide as it is
+#: rendered alone), whether its caption is cut, and its cells' vertical
+#: alignments.
+TABLE_FIT_JS = '''() =>
+  [...document.querySelectorAll('table.docutils')].map(table => {
+    const cells = [...table.querySelectorAll(':scope > * > tr > :is(td, th)')];
+    const probe = document.createElement('span');
+    probe.style.whiteSpace = 'nowrap';
+    document.body.append(probe);
+    let word = 0;
+    for (const cell of cells) {
+      probe.style.font = getComputedStyle(cell).font;
+      for (const w of cell.textContent.split(/\\s+/)) {
+        probe.textContent = w;
+        word = Math.max(word, probe.getBoundingClientRect().width);
+      }
+    }
+    probe.remove();
+    const caption = table.querySelector('caption');
+    return {
+      id: table.id,
+      column: table.closest('section').clientWidth,
+      excess: table.getBoundingClientRect().width
+              - table.closest('section').clientWidth,
+      word: word,
+      captionCut: caption ? caption.scrollWidth > caption.clientWidth + 1
+                          : false,
+      valigns: [...new Set(cells.map(c => getComputedStyle(c).verticalAlign))],
+    };
+  })'''
+
+
+def table_fit(browser: Browser, page_file: Path, shot: Path
+              ) -> list[dict[str, Any]]:
+    page = browser.new_page(viewport={'width': 1100, 'height': 900})
+    try:
+        page.goto(page_file.as_uri())
+        fit: list[dict[str, Any]] = page.evaluate(TABLE_FIT_JS)
+        page.screenshot(path=str(shot), full_page=True)
+    finally:
+        page.close()
+    return fit
+
+
+def fit_problems(fit: list[dict[str, Any]]) -> list[str]:
+    """Tables wider than the content column though no word is, cut
+    captions, cells of one table aligned differently."""
+    found = []
+    for table in fit:
+        # only a word wider than the column may push the table out
+        if table['excess'] > 1 and table['word'] < table['column']:
+            found.append(f"{table['id']}: {table['excess']:.0f}px wider "
+                         'than the content column')
+        if table['captionCut']:
+            found.append(f"{table['id']}: caption cut")
+        if table['valigns'] != ['top']:
+            found.append(f"{table['id']}: vertical-align {table['valigns']}")
+    return found
+
+
+@pytest.mark.parametrize('theme', [
+    pytest.param(theme, marks=pytest.mark.sphinx(
+        'linuxhtml', testroot='html-wrap', srcdir=f'html-wrap-{theme}',
+        freshenv=True, confoverrides={'html_theme': theme}))
+    for theme in THEMES])
+def test_tables_fit_the_content_column(app: SphinxTestApp, browser: Browser,
+                                       theme: str, tmp_path: Path) -> None:
+    """Cells wrap in both themes, so no table runs past the content
+    column unless one word is wider; all cells of a table are aligned
+    at the top (issue 16, item 6)."""
+    app.build()
+    fit = table_fit(browser, Path(app.outdir) / 'index.html',
+                    _screenshots(tmp_path) / f'wrap-{theme}.png')
+    assert len(fit) == 3
+    assert fit_problems(fit) == []
+    # the table with one long word is the exception, and is measured
+    assert fit[2]['excess'] > 0
+
+
+@pytest.mark.sphinx('html', testroot='html-wrap', srcdir='html-wrap-stock',
+                    freshenv=True,
+                    confoverrides={'html_theme': 'sphinx_rtd_theme',
+                                   'linuxdoc_html_translator': False})
+def test_stock_rtd_tables_fail_the_fit_checks(
+        app: SphinxTestApp, browser: Browser, tmp_path: Path) -> None:
+    """The checks above can fail: without our stylesheet sphinx_rtd_theme
+    keeps cells on one line and centres them."""
+    app.build()
+    fit = table_fit(browser, Path(app.outdir) / 'index.html',
+                    _screenshots(tmp_path) / 'wrap-stock-rtd.png')
+    found = fit_problems(fit)
+    assert any('wider than the content column' in p for p in found)
+    assert any('vertical-align' in p for p in found)

@@ -113,11 +113,17 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         book = self.owner().get(docname)
         return book_uri(book, docname) if book else NOWHERE + docname
 
+    def book(self, target: str) -> Book | None:
+        """The book written to ``target``."""
+        return next((b for b in self.books() if b.target == target), None)
+
     def number_in_book(self, target: str, name: str) -> str:
         """The number LaTeX prints for the figure, table or code block
         with destination ``name`` in the book written to ``target``."""
         if target not in self._numbers:
-            book = next(b for b in self.books() if b.target == target)
+            book = self.book(target)
+            if book is None:
+                return '??'
             with documents_of(self.env, self.owner(), book), \
                     logging.suppress_logging():
                 tree = inline_all_toctrees(

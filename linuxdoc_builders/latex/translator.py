@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.writers.latex import LaTeXTranslator
 
-from linuxdoc_builders.books import parse_book_uri
+from linuxdoc_builders.books import IN_BOOK, parse_book_uri
 from linuxdoc_builders.latex.checks import (
     KEEPS_MERGED_ROWS,
     STRUT_MACRO,
@@ -197,7 +197,10 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
 
     def visit_number_reference(self, node: nodes.Element) -> None:
         """A ``:numref:`` into another book prints the number that book
-        prints, as a link to it."""
+        prints and names the book ("Table 2.1 in *FooBar userspace
+        API*": the same number may belong to another table in this
+        book), as a link to it.  The title is the one of
+        ``latex_documents``, LaTeX mark-up already."""
         other = parse_book_uri(node.get('refuri', ''))
         if other is None:
             super().visit_number_reference(node)
@@ -207,7 +210,11 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         title = node.get('title', '%s')
         text = (title.replace('{number}', number).replace('{name}', '')
                 if '{number}' in title else title % number)
-        self.body.append(self._href(*other) + self.encode(text) + '}')
+        book = builder.book(other[0])
+        in_book = (r' %s \sphinxstyleemphasis{%s}' % (
+            self.encode(str(IN_BOOK)), book.title) if book else '')
+        self.body.append(self._href(*other) + self.encode(text) + in_book
+                         + '}')
         raise nodes.SkipNode
 
     def _href(self, target: str, name: str) -> str:

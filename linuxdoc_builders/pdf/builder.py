@@ -63,6 +63,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
     owner: dict[str, books.Book] | None = None
     #: the book being assembled
     book: books.Book | None = None
+    #: every book of ``pdf_documents``, also in a worker that writes one
+    all_books: tuple[books.Book, ...] = ()
     #: rst2pdf's entries of ``pdf_documents`` (start, target, title, ...)
     document_data: list[Any]
 
@@ -124,9 +126,9 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         if self.document_data:
             return
         super().init_document_data()
-        self.owner = books.assign_books(
-            self.env, books.listed_books(self.document_data),
-            self.config.linuxdoc_book_of)
+        self.all_books = tuple(books.listed_books(self.document_data))
+        self.owner = books.assign_books(self.env, self.all_books,
+                                        self.config.linuxdoc_book_of)
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
         """A document of the book being written is ``''`` to rst2pdf;
@@ -151,8 +153,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         """rst2pdf's doctree of one PDF, with only the documents of its
         book, numbered captions, and links that land where they point
         (:mod:`~linuxdoc_builders.pdf.links`)."""
-        self.book = next((book for book in books.listed_books(
-            self.document_data) if book.start == docname), None)
+        self.book = next((book for book in self.all_books
+                          if book.start == docname), None)
         try:
             if self.owner is None or self.book is None:
                 tree: nodes.document = super().assemble_doctree(
@@ -164,6 +166,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         finally:
             self.book = None
         books.report_nowhere(tree)
+        books.name_other_books(tree, self.all_books)
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
         return tree
@@ -172,12 +175,18 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
 def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
                       messages: Rst2pdfMessages) -> bool:
     """Remove empty PDFs and report every PDF that was not written, and
-    as warnings what rst2pdf wrote badly; whether any PDF failed."""
+    as warnings what rst2pdf wrote badly; whether any PDF failed.
+
+    Only a file right in ``outdir`` is ever removed (the settings check
+    makes every target one; this holds even if it did not).
+    """
     unwritten = []
     for entry in documents:
-        target = outdir / (entry[1] + suffix)
+        target = outdir / (str(entry[1]) + suffix)
         if not target.is_file() or target.stat().st_size == 0:
-            target.unlink(missing_ok=True)
+            if target.is_file() and target.resolve().parent == \
+                    outdir.resolve():
+                target.unlink()
             unwritten.append(target.name)
     if not (unwritten or messages.failures):
         for problem in messages.problems:

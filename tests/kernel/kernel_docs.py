@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Build kernel 6.12 doc directories the way ``make SPHINXDIRS=...`` does.
 
-Shared by the ``kernel`` tests and ``benchmarks/kernel.py``.  The kernel's
-Documentation/Makefile builds one directory by running ``sphinx-build -c
-Documentation`` on it with ``SPHINX_CONF`` naming a per-directory conf.py
-(none exists for media or gpu, so ``loadConfig`` only adds the
-``subproject`` tag and narrows ``latex_documents``), after the media
-Makefile has turned the uapi headers into ``$BUILDDIR/*.h.rst``.  The
+Shared by the ``kernel`` tests and ``benchmarks/bench_kernel.py``.  The
+kernel's Documentation/Makefile builds one directory by running
+``sphinx-build -c Documentation`` on it with ``SPHINX_CONF`` naming a
+per-directory conf.py (none exists for media or gpu, so ``loadConfig``
+only adds the ``subproject`` tag and narrows ``latex_documents``), after
+the media Makefile has turned the uapi headers into ``$BUILDDIR/*.h.rst``.  The
 stock build is exactly that.  Ours swaps ``rstFlatTable`` for
 ``linuxdoc_builders``, and the kernel's ``kerneldoc`` extension (which
 spawns ``scripts/kernel-doc`` per directive) for its in-process
@@ -101,7 +101,7 @@ class Build:
     ours: bool
     work: Path
     jobs: str | None = None
-    #: Where to write a cProfile of the build (benchmarks/kernel.py).
+    #: Where to write a cProfile of the build (benchmarks/bench_kernel.py).
     profile: Path | None = None
 
     @property

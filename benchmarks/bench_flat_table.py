@@ -6,7 +6,7 @@ best time of each is compared.  The flat-table has row and column spans;
 the list-table holds the same cell texts without spans (list-table cannot
 span), so the flat-table has fewer cells to write.  Target: ratio <= 1.0.
 
-    python3 benchmarks/flat_table.py [--rows 4000] [--repeat 3]
+    python3 benchmarks/bench_flat_table.py [--rows 4000] [--repeat 3]
 """
 
 from __future__ import annotations

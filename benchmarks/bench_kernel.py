@@ -29,7 +29,7 @@ the time spent in the code that differs (rstFlatTable.py, or the
 linuxdoc_builders package, callees excluded: the cells' nested parsing
 is the same docutils work in both).
 
-    python3 benchmarks/kernel.py [--repeat 3] [--no-pdf] [--profile]
+    python3 benchmarks/bench_kernel.py [--repeat 3] [--no-pdf] [--profile]
                                  [--side-by-side N]
                                  [--subdir userspace-api/media|gpu]
 

@@ -16,7 +16,7 @@ varies by 15% from run to run, so use enough repeats.  Each build is a
 wall time, as it is less disturbed by other load on the machine.  Target:
 ``linuxhtml`` full build <= 1.03x the baseline.
 
-    python3 benchmarks/html.py [--pages 40] [--rows 150] [--repeat 8]
+    python3 benchmarks/bench_html.py [--pages 40] [--rows 150] [--repeat 8]
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ Both produce the reST only (no Sphinx parsing: that is the same docutils
 work either way).  Wall and CPU time are printed, with the ratio of ours
 to stock measured in the same run.  Target (issue 14): >= 20x less time.
 
-    python3 benchmarks/kernel_doc.py [--limit N] [--repeat R]
+    python3 benchmarks/bench_kernel_doc.py [--limit N] [--repeat R]
 
 Run it with the Python that has linuxdoc-builders installed, from any
 directory.

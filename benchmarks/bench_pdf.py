@@ -5,8 +5,9 @@
 make PDF builds noticeably slower than the stock ``pdf`` builder of
 rst2pdf (the baseline, with the flat-table directive from
 ``linuxdoc_builders``), so the two are compared on the same project:
-the table-heavy pages of ``benchmarks/html.py`` (flat-tables with row and
-column spans and stub columns, a grid table, a list-table, prose).  Rows
+the table-heavy pages of ``benchmarks/bench_html.py`` (flat-tables
+with row and column spans and stub columns, a grid table, a list-table,
+prose).  Rows
 span at most three rows of short text, which the stock builder can lay
 out.  For reference, the TeX route is timed too: ``linuxlatex`` with
 ``latex_engine = 'xelatex'`` and then latexmk through Sphinx's generated
@@ -20,7 +21,7 @@ less disturbed by other load on the machine.  A build that fails, or
 leaves no PDF or an empty one (rst2pdf's way of failing), stops the
 benchmark.  Target: ``linuxpdf`` <= 1.1x stock rst2pdf.
 
-    python3 benchmarks/pdf.py [--pages 20] [--rows 150] [--repeat 5]
+    python3 benchmarks/bench_pdf.py [--pages 20] [--rows 150] [--repeat 5]
 """
 
 from __future__ import annotations
@@ -60,8 +61,8 @@ PROJECT = 'tables'
 
 
 def _html_page() -> Callable[[int, int], str]:
-    """The page generator of ``benchmarks/html.py``, loaded by path."""
-    path = Path(__file__).with_name('html.py')
+    """The page generator of ``benchmarks/bench_html.py``, loaded by path."""
+    path = Path(__file__).with_name('bench_html.py')
     spec = importlib.util.spec_from_file_location('benchmarks_html', path)
     if spec is None or spec.loader is None:
         raise ImportError(f'cannot load {path}')

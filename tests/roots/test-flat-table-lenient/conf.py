@@ -1,0 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
+extensions = ['linuxdoc_builders']
+project = 'flat-table lenient'
+exclude_patterns = ['_build']
