@@ -157,13 +157,17 @@ def differences(recorded: dict[str, str], built: dict[str, str]) -> str:
 
 
 def describe(path: str) -> str:
-    """``html/stubs/table-01-x.txt`` as words."""
+    """``html/stubs/table-01-x.txt`` as words: format, document, table."""
     parts = path.removesuffix('.txt').split('/')
-    if parts[0] in ('pdf', 'latexpdf'):
-        return f'{parts[0]}: {"/".join(parts[1:])}.pdf'
-    document, item = '/'.join(parts[1:-1]), parts[-1]
+    kinds = [i for i, part in enumerate(parts)
+             if part in (*FORMATS, 'latexpdf', 'tables')]
+    at = kinds[0] if kinds else 0
+    form, rest = parts[at], parts[at + 1:]
+    if form in ('pdf', 'latexpdf'):
+        return f'{form}: {"/".join(rest)}.pdf'
+    document, item = '/'.join(rest[:-1]), rest[-1] if rest else ''
     what = 'text' if item == 'text' else f'table {item}'
-    return f'{parts[0]}: document {document}, {what}'
+    return f'{form}: document {document}, {what}'
 
 
 def _formats(value: str) -> list[str]:

@@ -37,7 +37,7 @@ _PLACEHOLDER = '\\linuxdocgoldentable'
 _HIDDEN = ('label', 'linuxdocdestination', 'index', 'linuxdocmergedcell',
            'sphinxcolwidth', 'linuxdoctablestart', 'sphinxtablestrut',
            'sphinxcline', 'sphinxfixclines', 'sphinxstepscope', 'hypertarget',
-           'phantomsection')
+           'phantomsection', 'renewcommand')
 _CHARACTERS = {
     'sphinxhyphen': '-', 'textbackslash': '\\', 'textasciitilde': '~',
     'textasciicircum': '^', 'textless': '<', 'textgreater': '>',
@@ -250,8 +250,6 @@ def _split(text: str, separator: str) -> list[str]:
             depth -= 1
         i += 1
     parts.append(text[start:])
-    if parts and not parts[-1].strip():
-        parts.pop()
     return parts
 
 
@@ -259,7 +257,8 @@ _RULES = re.compile(
     r'^(\s|\\(sphinxhline|sphinxtoprule|sphinxmidrule|sphinxbottomrule'
     r'|hline|sphinxtableatstartofbodyhook|endhead|endfirsthead|endfoot'
     r'|endlastfoot|sphinxvlinecrossing|sphinxfixclines|sphinxcline|cline'
-    r'|sphinxnorowcolor)\b(\{[^{}]*\})?|%\n|\*(\[[^]]*\])?)*')
+    r'|sphinxnorowcolor|linuxdockeeprows)\b(\{[^{}]*\})?|%\n'
+    r'|\*(\[[^]]*\])?)*')
 
 
 def _strip_rules(cell: str) -> str:
@@ -327,7 +326,10 @@ def text(latex: str) -> str:
     for command in _HIDDEN:
         latex = re.sub(r'\\' + command + r'\b((\{[^{}]*(\{[^{}]*\}[^{}]*)*'
                        r'\})|\[[^]]*\])*', '', latex)
-    latex = re.sub(r'\\PYG\{[^{}]*\}', '', latex)
+    latex = re.sub(r'\\(PYG|DUrole)\{[^{}]*\}', '', latex)
+    # spacing: a length is no text (Sphinx 7 ends merged cells so)
+    latex = re.sub(r'\\(vskip|hskip|kern)\s*-?[0-9.]*\s*(\\[a-zA-Z]+|[a-z]{2})',
+                   '', latex)
     latex = re.sub(r'\\(sphinxhref|href)\{[^{}]*\}', '', latex)
     latex = re.sub(r'\\hyperref\[[^]]*\]', '', latex)
     latex = re.sub(r'\\\\(\[[^]]*\])?', ' ', latex)

@@ -70,7 +70,7 @@ class TableView:
         rows = max((c.row + c.rowspan for c in self.cells), default=0)
         columns = max((c.column + c.colspan for c in self.cells), default=0)
         lines = [f'table {self.number}: {self.caption!r}',
-                 f'{rows} rows, {columns} columns']
+                 f'{_count(rows, "row")}, {_count(columns, "column")}']
         ordered = sorted(self.cells, key=lambda c: (c.row, c.column))
         lines += [cell.line() for cell in ordered]
         return '\n'.join(lines) + '\n'
@@ -90,3 +90,7 @@ def slug(text: str) -> str:
 def squash(text: str) -> str:
     """Runs of white space as one space, none at the ends."""
     return ' '.join(text.split())
+
+
+def _count(number: int, thing: str) -> str:
+    return f'{number} {thing}' + ('' if number == 1 else 's')
