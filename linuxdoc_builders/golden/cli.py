@@ -39,12 +39,14 @@ class BuildFailed(Exception):
 
 
 def build(source: Path, out: Path, formats: Sequence[str],
-          compile_latex: bool) -> dict[str, str]:
-    """Build ``source`` in each format and return its views."""
+          compile_latex: bool, options: Sequence[str] = ()
+          ) -> dict[str, str]:
+    """Build ``source`` in each format (with more sphinx-build
+    ``options``) and return its views."""
     found: dict[str, str] = {}
     for name in formats:
         target = out / name
-        _sphinx_build(source, target, BUILDERS[name])
+        _sphinx_build(source, target, BUILDERS[name], options)
         if name == 'html':
             found.update(views.html_views(target))
         elif name == 'latex':
@@ -57,12 +59,13 @@ def build(source: Path, out: Path, formats: Sequence[str],
     return found
 
 
-def _sphinx_build(source: Path, out: Path, builder: str) -> None:
+def _sphinx_build(source: Path, out: Path, builder: str,
+                  options: Sequence[str]) -> None:
     env = {k: v for k, v in os.environ.items() if k != 'FORCE_COLOR'}
     env['NO_COLOR'] = '1'
     command = [sys.executable, '-m', 'sphinx', '-b', builder, '-E',
                '-D', f'today={FIXED_DATE}', '-d', str(out / '.doctrees'),
-               str(source), str(out)]
+               *options, str(source), str(out)]
     with subprocess.Popen(command, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True, env=env,
                           cwd=out.parent) as process:
@@ -183,6 +186,8 @@ def _formats(value: str) -> list[str]:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog='linuxdoc-golden',
+        usage='linuxdoc-golden {record,check} [options] SRC GOLDEN '
+              '[-- SPHINX-BUILD OPTIONS]',
         description='Record what a Sphinx project renders to, in HTML, '
                     'LaTeX and PDF, and check a later build against it.')
     commands = parser.add_subparsers(dest='command', required=True)
@@ -209,7 +214,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None,
          print_: Callable[[str], None] = print) -> int:
     """The console script; returns the exit status."""
-    arguments = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # after '--': options for sphinx-build itself (-c, -D, -t, -j)
+    split = argv.index('--') if '--' in argv else len(argv)
+    arguments = _parser().parse_args(argv[:split])
+    options = argv[split + 1:]
     if 'pdf' in arguments.formats or arguments.compile:
         from linuxdoc_builders.golden import pdf
         try:
@@ -220,7 +229,7 @@ def main(argv: Sequence[str] | None = None,
     with tempfile.TemporaryDirectory(prefix='linuxdoc-golden-') as tmp:
         try:
             built = build(arguments.source.resolve(), Path(tmp),
-                          arguments.formats, arguments.compile)
+                          arguments.formats, arguments.compile, options)
         except BuildFailed as failure:
             print_(str(failure))
             return 2

@@ -328,8 +328,8 @@ def text(latex: str) -> str:
                        r'\})|\[[^]]*\])*', '', latex)
     latex = re.sub(r'\\(PYG|DUrole)\{[^{}]*\}', '', latex)
     # spacing: a length is no text (Sphinx 7 ends merged cells so)
-    latex = re.sub(r'\\(vskip|hskip|kern)\s*-?[0-9.]*\s*(\\[a-zA-Z]+|[a-z]{2})',
-                   '', latex)
+    latex = re.sub(r'\\(vskip|hskip|kern)\s*-?[0-9.]*\s*'
+                   r'(\\[a-zA-Z]+|[a-z]{2})', '', latex)
     latex = re.sub(r'\\(sphinxhref|href)\{[^{}]*\}', '', latex)
     latex = re.sub(r'\\hyperref\[[^]]*\]', '', latex)
     latex = re.sub(r'\\\\(\[[^]]*\])?', ' ', latex)
