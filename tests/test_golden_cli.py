@@ -136,10 +136,18 @@ def test_a_failing_build_is_exit_2_with_its_messages(
     source = _project(tmp_path)
     (source / 'conf.py').write_text("raise ValueError('no such register')\n",
                                     encoding='utf-8')
-    status, output = _run('check', source, tmp_path / 'golden', *FORMATS)
+    status, output = _run('record', source, tmp_path / 'golden', *FORMATS)
     assert status == 2
     assert 'sphinx-build -b linuxhtml failed' in output
     assert 'no such register' in output
+    assert not (tmp_path / 'golden').exists()
+
+
+def test_a_check_without_a_record_says_so(tmp_path: Path) -> None:
+    status, output = _run('check', _project(tmp_path), tmp_path / 'none')
+    assert (status, output) == (
+        2, f"no record in {tmp_path / 'none'}: run linuxdoc-golden record "
+           'first')
 
 
 def test_the_pdf_view_says_how_to_get_pymupdf(
@@ -166,13 +174,18 @@ def test_pdf_record_and_check_with_the_console_script(
             check=False, cwd=tmp_path)
         assert result.returncode == 0, result.stdout + result.stderr
     pdf = (golden / 'pdf' / 'registers.txt').read_text(encoding='utf-8')
-    assert "  bold body on #d5dee8: 'Register'" in pdf
-    assert "  bold body: 'CTRL'" in pdf or "bold body on" in pdf
+    # header fill, the merged stub on its band's one fill, the next band
+    # white; stubs bold
+    assert "\n  bold body on #d5dee8: 'Register'\n" in pdf
+    assert "\n  bold body on #e0e0e0: 'CTRL'\n" in pdf
+    assert "\n  regular body on #e0e0e0: 'reset'\n" in pdf
+    assert "\n  bold body: 'STATUS'\n" in pdf
     assert 'linuxpdf: reading sources done' in result.stderr
     _project(tmp_path, TABLE.replace('enable', 'disable'))
     result = subprocess.run(
         [str(script), 'check', str(source), str(golden), '--formats',
          'pdf'], capture_output=True, text=True, check=False, cwd=tmp_path)
     assert result.returncode == 1
-    assert "-  regular body" in result.stdout
-    assert "'disable'" in result.stdout
+    assert '=== pdf: registers.pdf\n' in result.stdout
+    assert "\n-  regular body on #e0e0e0: 'enable'\n" in result.stdout
+    assert "\n+  regular body on #e0e0e0: 'disable'\n" in result.stdout

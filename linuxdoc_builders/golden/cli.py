@@ -218,18 +218,15 @@ def main(argv: Sequence[str] | None = None,
     # after '--': options for sphinx-build itself (-c, -D, -t, -j)
     split = argv.index('--') if '--' in argv else len(argv)
     arguments = _parser().parse_args(argv[:split])
-    options = argv[split + 1:]
-    if 'pdf' in arguments.formats or arguments.compile:
-        from linuxdoc_builders.golden import pdf
-        try:
-            pdf.require_pymupdf()
-        except pdf.MissingPyMuPDF as missing:
-            print_(str(missing))
-            return 2
+    problem = _cannot_start(arguments)
+    if problem:
+        print_(problem)
+        return 2
     with tempfile.TemporaryDirectory(prefix='linuxdoc-golden-') as tmp:
         try:
             built = build(arguments.source.resolve(), Path(tmp),
-                          arguments.formats, arguments.compile, options)
+                          arguments.formats, arguments.compile,
+                          argv[split + 1:])
         except BuildFailed as failure:
             print_(str(failure))
             return 2
@@ -238,8 +235,8 @@ def main(argv: Sequence[str] | None = None,
         write_record(golden, built, arguments.formats, arguments.compile)
         print_(f'recorded {len(built)} views in {golden}')
         return 0
-    recorded = read_record(golden, arguments.formats, arguments.compile)
-    diff = differences(recorded, built)
+    diff = differences(
+        read_record(golden, arguments.formats, arguments.compile), built)
     if not diff:
         print_(f'{len(built)} views as recorded')
         return 0
@@ -249,6 +246,20 @@ def main(argv: Sequence[str] | None = None,
         print_(f'updated the record in {golden}')
         return 0
     return 1
+
+
+def _cannot_start(arguments: argparse.Namespace) -> str:
+    """Why nothing should be built, or ''."""
+    if arguments.command == 'check' and not arguments.golden.is_dir():
+        return (f'no record in {arguments.golden}: run linuxdoc-golden '
+                'record first')
+    if 'pdf' in arguments.formats or arguments.compile:
+        from linuxdoc_builders.golden import pdf
+        try:
+            pdf.require_pymupdf()
+        except pdf.MissingPyMuPDF as missing:
+            return str(missing)
+    return ''
 
 
 def run() -> None:

@@ -30,9 +30,14 @@ HEADINGS = {f'h{level}': level for level in range(1, 7)}
 LINES = {'p': 'paragraph', 'dt': 'term', 'figcaption': 'caption',
          'caption': 'caption'}
 
-#: Attribute values that are numbers the reader never sees; a span
-#: value a reader could see is bounded by the cells actually present.
-_NUMBER = re.compile(r'[0-9]{1,6}')
+#: A rowspan or colspan that browsers read as a number.
+_NUMBER = re.compile(r'[0-9]{1,9}')
+
+#: Browsers clamp a colspan to 1000 and a rowspan to 65534 (and to the
+#: rows that follow); so does the placement here, so that a huge value
+#: costs no memory.
+MAX_COLSPAN = 1000
+MAX_ROWSPAN = 65534
 
 
 class Page:
@@ -73,8 +78,9 @@ class Page:
             for element in _elements(tr, './th | ./td'):
                 while (y, x) in taken:
                     x += 1
-                rowspan = _span(element.get('rowspan'))
-                colspan = _span(element.get('colspan'))
+                rowspan = min(_span(element.get('rowspan'), MAX_ROWSPAN),
+                              len(rows) - y)
+                colspan = _span(element.get('colspan'), MAX_COLSPAN)
                 taken.update((y + r, x + c) for r in range(rowspan)
                              for c in range(colspan))
                 kind = (Kind.HEADER if head else
@@ -148,12 +154,12 @@ def _elements(element: HtmlElement, path: str) -> list[HtmlElement]:
         if isinstance(found, list) else []
 
 
-def _span(value: str | None) -> int:
+def _span(value: str | None, bound: int) -> int:
     """A rowspan or colspan attribute; anything but a plain number is 1,
     as browsers read it."""
     if value is None or not _NUMBER.fullmatch(value.strip()):
         return 1
-    return max(1, int(value.strip()))
+    return min(bound, max(1, int(value.strip())))
 
 
 def _links(element: HtmlElement, indent: str,
