@@ -33,6 +33,8 @@ LINES = {'p': 'paragraph', 'dt': 'term', 'figcaption': 'caption',
 #: A rowspan or colspan that browsers read as a number.
 _NUMBER = re.compile(r'[0-9]{1,9}')
 
+_DOWNLOAD_HASH = re.compile(r'_downloads/[0-9a-f]{32}/')
+
 #: Browsers clamp a colspan to 1000 and a rowspan to 65534 (and to the
 #: rows that follow); so does the placement here, so that a huge value
 #: costs no memory.
@@ -171,8 +173,10 @@ def _links(element: HtmlElement, indent: str,
 
 
 def target(href: str) -> str:
-    """A link target without the ids Sphinx numbers itself."""
+    """A link target without the ids Sphinx numbers itself and the
+    content hashes of its download directories."""
     page, hash_, anchor = href.partition('#')
+    page = _DOWNLOAD_HASH.sub('_downloads/', page)
     if GENERATED_ID.fullmatch(anchor):
         anchor = 'id?'
     return page + hash_ + anchor
