@@ -17,6 +17,7 @@ import pytest
 
 from linuxdoc_builders.golden.cli import main
 from linuxdoc_builders.golden.html import target
+from linuxdoc_builders.golden.latex import text
 
 CONF = "project = 'registers'\nextensions = ['linuxdoc_builders']\n"
 
@@ -77,9 +78,9 @@ def test_a_project_checks_clean_against_its_record(
     source, golden = recorded
     files = sorted(p.relative_to(golden).as_posix()
                    for p in golden.rglob('*.txt'))
-    assert files == ['html/index/table-01-registers.txt',
+    assert files == ['html/index/table-01-control-registers.txt',
                      'html/index/text.txt',
-                     'latex/index/table-01-registers.txt',
+                     'latex/index/table-01-control-registers.txt',
                      'latex/index/text.txt']
     table = (golden / files[0]).read_text(encoding='utf-8')
     assert table == (golden / files[2]).read_text(encoding='utf-8')
@@ -118,9 +119,9 @@ def test_a_table_edit_is_shown_by_document_table_and_cell(
     status, output = _run('check', source, golden, *FORMATS)
     assert status == 1, output
     for form in ('html', 'latex'):
-        assert (f'=== {form}: document index, table table-01-registers'
+        assert (f'=== {form}: document index, table table-01-control-registers'
                 in output), output
-        assert (f'--- recorded/{form}/index/table-01-registers.txt'
+        assert (f'--- recorded/{form}/index/table-01-control-registers.txt'
                 in output), output
     for line in lines:
         assert output.count(f'\n{line}\n') == 2, (line, output)
@@ -200,3 +201,36 @@ def test_link_targets_keep_no_generated_names() -> None:
     assert target('api.html#v4l2-format') == 'api.html#v4l2-format'
     assert target('_downloads/0123456789abcdef0123456789abcdef/x.c') == \
         '_downloads/x.c'
+
+
+LATEX_TEXTS = {
+    # an inline target: the command taken out must not swallow the word
+    '\\sphinxAtStartPar\n\\phantomsection\\label{\\detokenize{i:d}}'
+    '\\linuxdocdestination{\\detokenize{i:d}}Decoder command':
+    'Decoder command',
+    # a line block (media's legacy tables)
+    '\\begin{DUlineblock}{0em}\n\\item[] line one\n\\item[] line two\n'
+    '\\end{DUlineblock}': 'line one line two',
+    # code in a cell, and braces a reader sees
+    '\\PYG{k}{struct}\\PYG{+w}{ }\\PYG{n}{v4l2\\PYGZus{}format}'
+    '\\PYG{+w}{ }\\PYG{p}{\\PYGZob{}}': 'struct v4l2_format {',
+    'Usage\\{variable\\} \\sphinxhyphen{}1': 'Usage{variable} -1',
+    # a footnote in a cell: its mark, as HTML shows it
+    'bttv0\\begin{footnote}[1]\\sphinxAtStartFootnote\nSee x.\n%\n'
+    '\\end{footnote}, /dev': 'bttv0[1], /dev',
+    # an admonition's title without LaTeX's colon
+    '\\begin{sphinxadmonition}{note}{Note:}\n\\sphinxAtStartPar\nThis':
+    'Note This',
+    # math as its characters (HTML: m<sup>2</sup>)
+    'cd/m$^{2}$ and \\$5': 'cd/m2 and $5',
+    # characters Sphinx sets as math
+    '3579545 \\(\\pm\\) 10 m\\(\\sp{\\text{2}}\\)':
+    '3579545 \N{PLUS-MINUS SIGN} 10 m\N{SUPERSCRIPT TWO}',
+}
+
+
+@pytest.mark.parametrize('latex', list(LATEX_TEXTS))
+def test_latex_text_is_what_a_reader_reads(latex: str) -> None:
+    """Cases where the LaTeX and the HTML reading of the kernel's media
+    tables differed until the LaTeX reader learned them."""
+    assert text(latex) == LATEX_TEXTS[latex]

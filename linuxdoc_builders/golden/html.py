@@ -67,10 +67,9 @@ class Page:
         return '\n'.join(lines) + '\n'
 
     def _view(self, table: HtmlElement) -> TableView:
-        ids = [i for i in [table.get('id')] if i]
         captions = _elements(table, './caption')
         caption = self._text(captions[0]) if captions else ''
-        view = TableView(self.numbers[id(table)], ids, caption)
+        view = TableView(self.numbers[id(table)], caption)
         taken: set[tuple[int, int]] = set()
         rows = _elements(
             table, './thead/tr | ./tbody/tr | ./tfoot/tr | ./tr')

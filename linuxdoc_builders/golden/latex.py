@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sphinx.util.texescape import tex_replacements, unicode_tex_replacements
+
 from linuxdoc_builders.golden.tables import GridCell, Kind, TableView, squash
 
 _ENVIRONMENT = re.compile(
@@ -50,7 +52,16 @@ _CHARACTERS = {
     'PYGZdl': '$', 'PYGZti': '~', 'PYGZca': '^', 'PYGZat': '@',
     'PYGZlb': '[', 'PYGZrb': ']', 'PYGZcl': ':', 'PYGZhy{}': '-',
     'sphinxhref': '', 'sphinxtablecontinued': '',
+    'textasciigrave': '`', 'textquotesingle': "'",
 }
+#: Characters Sphinx's LaTeX writer sets as math (``±`` as ``\\(\\pm\\)``),
+#: back to what the reader sees; Sphinx's own table, read backwards.
+_MATH_CHARACTERS = {
+    latex: character
+    for character, latex in tex_replacements + unicode_tex_replacements
+    if latex.startswith('\\(')}
+_ADMONITIONS = ('(?:note|warning|attention|caution|danger|error|hint'
+                '|important|tip|seealso|todo)')
 
 #: Braces and tildes a reader sees, kept apart from the mark-up's own
 #: until the mark-up is gone.
@@ -161,8 +172,15 @@ def _after_arguments(text: str, at: int) -> int:
             return at
 
 
+#: The option of Sphinx's verbatim environments: its ``\\`` is no row
+#: end, and a reader never sees it.
+_COMMANDCHARS = '[commandchars=\\\\\\{\\}]'
+
+
 def table_views(document: Document) -> list[TableView]:
     """Every table of one document, as its grid."""
+    document = Document(document.name,
+                        document.body.replace(_COMMANDCHARS, ''))
     found = _find_tables(document.body)
     views = []
     for number, table in enumerate(found, 1):
@@ -190,8 +208,7 @@ def _view(number: int, table: _Found, content: str) -> TableView:
         header, midrule, body = content.partition('\\sphinxmidrule')
         if not midrule:
             header, body = '', content
-    ids = [m[1] for m in _LABEL.finditer(preamble)]
-    view = TableView(number, ids, _caption(preamble))
+    view = TableView(number, _caption(preamble))
     rows = [(row, True) for row in _split(header, '\\\\')] + \
            [(row, False) for row in _split(body, '\\\\')]
     placed: list[_Cell] = []
@@ -317,21 +334,39 @@ def _read_cell(raw: str, row: int, column: int, in_header: bool) -> _Cell:
 def text(latex: str) -> str:
     """What a reader reads of some LaTeX mark-up, on one line."""
     latex = re.sub(r'(?<!\\)%[^\n]*\n?', '', latex)
+    for math, shown in _MATH_CHARACTERS.items():
+        latex = latex.replace(math, shown)
     latex = re.sub(r'(\\expandafter|\\global|\\let)*\\csname [^\\]*'
                    r'\\endcsname(\\relax)?', '', latex)
     latex = re.sub(r'\\begin\{varwidth\}\[t\]\{[^\n]*\n', '', latex)
-    latex = re.sub(r'\\(begin|end)\{[a-zA-Z*]+\}(\[[^]\n]*\])?', ' ', latex)
+    # footnotes: their mark, as HTML shows it; their text is elsewhere
+    latex = re.sub(r'\\begin\{footnote\}\[(\d+)\].*?\\end\{footnote\}',
+                   r'[\1]', latex, flags=re.DOTALL)
+    latex = re.sub(r'\\begin\{footnotetext\}.*?\\end\{footnotetext\}', ' ',
+                   latex, flags=re.DOTALL)
+    latex = re.sub(r'\\sphinxfootnotemark\[(\d+)\]', r'[\1]', latex)
+    # an admonition's title, without the colon LaTeX adds
+    latex = re.sub(r'\\begin\{sphinx(?:admonition\}\{[^{}]*|' + _ADMONITIONS
+                   + r')\}\{([^{}]*?):?\}', r' \1 ', latex)
+    # inline math as its characters: HTML shows m², LaTeX $m^{2}$
+    latex = re.sub(r'(?<!\\)\$([^$]*)(?<!\\)\$',
+                   lambda m: re.sub(r'[\^_]', '', m[1]), latex)
+    latex = re.sub(r'\\(begin|end)\{[a-zA-Z*]+\}(\[[^]\n]*\]|\{[^{}\n]*\})*',
+                   ' ', latex)
     latex = re.sub(re.escape(_PLACEHOLDER) + r'\{(\d+)\}', r' [table \1] ',
                    latex)
+    # a command taken out leaves '{}': the letters after it must not join
+    # the name of a command before it
     for command in _HIDDEN:
         latex = re.sub(r'\\' + command + r'\b((\{[^{}]*(\{[^{}]*\}[^{}]*)*'
-                       r'\})|\[[^]]*\])*', '', latex)
-    latex = re.sub(r'\\(PYG|DUrole)\{[^{}]*\}', '', latex)
+                       r'\})|\[[^]]*\])*', '{}', latex)
+    latex = re.sub(r'\\(PYG|DUrole)\{[^{}]*\}', '{}', latex)
+    latex = re.sub(r'\\item\b(\[[^]]*\])?', ' ', latex)
     # spacing: a length is no text (Sphinx 7 ends merged cells so)
     latex = re.sub(r'\\(vskip|hskip|kern)\s*-?[0-9.]*\s*'
-                   r'(\\[a-zA-Z]+|[a-z]{2})', '', latex)
-    latex = re.sub(r'\\(sphinxhref|href)\{[^{}]*\}', '', latex)
-    latex = re.sub(r'\\hyperref\[[^]]*\]', '', latex)
+                   r'(\\[a-zA-Z]+|[a-z]{2})', '{}', latex)
+    latex = re.sub(r'\\(sphinxhref|href)\{[^{}]*\}', '{}', latex)
+    latex = re.sub(r'\\hyperref\[[^]]*\]', '{}', latex)
     latex = re.sub(r'\\\\(\[[^]]*\])?', ' ', latex)
 
     def character(match: re.Match[str]) -> str:

@@ -49,20 +49,19 @@ class GridCell:
 
 @dataclass
 class TableView:
-    """A table of one document: its number there, name, caption, cells."""
+    """A table of one document: its number there, caption, cells."""
 
     number: int
-    ids: list[str]
     caption: str
     cells: list[GridCell] = field(default_factory=list)
 
     @property
     def name(self) -> str:
-        """A file name that stays when other tables come and go: the
-        table's own name (``:name:``), else its caption, else nothing
-        but its number."""
-        own = [i for i in self.ids if not GENERATED_ID.fullmatch(i)]
-        label = own[0] if own else slug(self.caption)
+        """A file name that stays when other documents change: the
+        table's number in its document and its caption.  Not its ids:
+        a target just before a table is the table's id in LaTeX but not
+        in HTML, and the name must be the same in every format."""
+        label = slug(self.caption)
         return f'table-{self.number:02d}' + (f'-{label}' if label else '')
 
     def render(self) -> str:
@@ -81,10 +80,16 @@ class TableView:
 GENERATED_ID = re.compile(r'id\d+')
 
 
-def slug(text: str) -> str:
-    """Lower-case words joined by hyphens, at most 40 characters."""
+def slug(text: str, length: int = 40) -> str:
+    """Lower-case words joined by hyphens, as many whole words as fit in
+    ``length`` characters (at least the first, cut)."""
     words = re.findall(r'[a-z0-9]+', text.lower())
-    return '-'.join(words)[:40].rstrip('-')
+    kept = words[:1]
+    for word in words[1:]:
+        if len('-'.join([*kept, word])) > length:
+            break
+        kept.append(word)
+    return '-'.join(kept)[:length]
 
 
 def squash(text: str) -> str:
