@@ -40,6 +40,7 @@ _HIDDEN = ('label', 'linuxdocdestination', 'index', 'linuxdocmergedcell',
            'sphinxcolwidth', 'linuxdoctablestart', 'sphinxtablestrut',
            'sphinxcline', 'sphinxfixclines', 'sphinxstepscope', 'hypertarget',
            'phantomsection', 'renewcommand')
+#: Commands that print a character; any other command prints nothing.
 _CHARACTERS = {
     'sphinxhyphen': '-', 'textbackslash': '\\', 'textasciitilde': '~',
     'textasciicircum': '^', 'textless': '<', 'textgreater': '>',
@@ -50,8 +51,7 @@ _CHARACTERS = {
     'PYGZsq': "'", 'PYGZdq': '"', 'PYGZlt': '<', 'PYGZgt': '>',
     'PYGZhy': '-', 'PYGZam': '&', 'PYGZpc': '%', 'PYGZsh': '#',
     'PYGZdl': '$', 'PYGZti': '~', 'PYGZca': '^', 'PYGZat': '@',
-    'PYGZlb': '[', 'PYGZrb': ']', 'PYGZcl': ':', 'PYGZhy{}': '-',
-    'sphinxhref': '', 'sphinxtablecontinued': '',
+    'PYGZlb': '[', 'PYGZrb': ']', 'PYGZcl': ':',
     'textasciigrave': '`', 'textquotesingle': "'",
 }
 #: Characters Sphinx's LaTeX writer sets as math (``±`` as ``\\(\\pm\\)``),

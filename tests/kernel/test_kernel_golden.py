@@ -39,12 +39,17 @@ def test_media_docs_record_and_check_clean(tmp_path: Path) -> None:
             result.stderr[-3000:]
         outputs.append(result.stdout)
     assert outputs[1].endswith(' views as recorded\n'), outputs[1][-5000:]
-    html = sorted(golden.glob('html/**/table-*.txt'))
-    latex = {p.relative_to(golden / 'latex')
+    # the same table in both formats reads the same, but for the two
+    # that LaTeX cannot place: after dev-subdev's toctree, the .tex does
+    # not say that the text is dev-subdev's again (docs/golden.rst)
+    html = {p.relative_to(golden / 'html'): p.read_text()
+            for p in golden.glob('html/**/table-*.txt')}
+    latex = {p.relative_to(golden / 'latex'): p.read_text()
              for p in golden.glob('latex/**/table-*.txt')}
-    same = [p for p in html if p.relative_to(golden / 'html') in latex
-            and p.read_text() == (golden / 'latex' / p.relative_to(
-                golden / 'html')).read_text()]
+    differ = sorted(str(name) for name, table in html.items()
+                    if latex.get(name) != table)
     print(f'\nmedia: {len(html)} HTML tables, {len(latex)} LaTeX tables, '
-          f'{len(same)} the same in both')
-    assert len(html) > 300
+          f'{len(differ)} read differently: {differ}')
+    assert len(html) == len(latex) > 600
+    assert differ == ['v4l/dev-subdev/table-02-bridge-routing-table.txt',
+                      'v4l/dev-subdev/table-03-receiver-routing-table.txt']
