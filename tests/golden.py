@@ -1,44 +1,27 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Golden files: normalised output, a readable diff, an explicit update.
+"""Golden files: the views of ``linuxdoc-golden``, a readable diff, an
+explicit update.
 
 A golden is a claim that the output is right, so it is only rewritten with
-``pytest --update-goldens``, after looking at the rendered result.
-Normalising removes what changes between runs and machines (paths,
-versions, timestamps, generated ids of Sphinx's assets) and nothing else.
+``pytest --update-goldens``, after looking at the rendered result.  The
+tests normalise with the product's own code (``linuxdoc_builders.golden``)
+so that what the project checks is what its users check.
+
+Tables have one golden each, under ``tests/expected/ROOT/tables/DOC/``,
+shared by the HTML and the LaTeX build and by every Sphinx release: a
+table reads the same in every format, and a golden asserts our work, not
+Sphinx's mark-up.  The text of a document has a golden per format
+(``ROOT/html/DOC/text.txt``, ``ROOT/latex/DOC/text.txt``).
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 
-from lxml import etree, html
+from linuxdoc_builders.golden.cli import differences
 
 EXPECTED = Path(__file__).parent / 'expected'
-
-
-def normalise_html(page: str) -> str:
-    """The document body of a Sphinx HTML page, pretty-printed by lxml."""
-    tree = html.document_fromstring(page)
-    bodies = tree.xpath('//*[@role="main"]')
-    body = bodies[0] if bodies else tree.body
-    # permalink anchors and the theme's float clearer are chrome that
-    # changes between Sphinx and theme versions, not document content
-    for chrome in body.xpath('.//a[contains(@class, "headerlink")]'
-                             ' | .//div[@class="clearer"]'):
-        chrome.drop_tree()
-    for element in body.iter():
-        if element.text:
-            element.text = _squash(element.text)
-        if element.tail:
-            element.tail = _squash(element.tail)
-    etree.indent(body, space='  ')
-    return etree.tostring(body, encoding='unicode', method='html') + '\n'
-
-
-def _squash(text: str) -> str:
-    return re.sub(r'\s+', ' ', text)
 
 
 def normalise_pseudoxml(text: str, srcdir: Path) -> str:
@@ -54,19 +37,45 @@ def normalise_pseudoxml(text: str, srcdir: Path) -> str:
 
 def assert_golden(actual: str, name: str, update: bool) -> None:
     """Compare with ``tests/expected/NAME``; rewrite it when asked to."""
-    path = EXPECTED / name
+    root, rest = name.split('/', 1)
+    assert_goldens({rest: actual}, root, update, complete=False)
+
+
+def as_goldens(views: dict[str, str]) -> dict[str, str]:
+    """The views of one format (``html/...``, ``latex/...``) as golden
+    names: tables under ``tables/``, texts under their format."""
+    goldens = {}
+    for path, text in views.items():
+        _, rest = path.split('/', 1)
+        if rest.endswith('/text.txt'):
+            goldens[path] = text
+        else:
+            goldens[f'tables/{rest}'] = text
+    return goldens
+
+
+def assert_goldens(actual: dict[str, str], root: str, update: bool,
+                   complete: bool = True) -> None:
+    """Compare a set of golden files of ``tests/expected/ROOT``; with
+    ``complete``, a golden in the same directories that the output no
+    longer has is a difference too."""
+    expected = EXPECTED / root
     if update:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding='utf-8')
+        for name, text in actual.items():
+            path = expected / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding='utf-8')
         return
-    if not path.exists():
-        msg = f'no golden {path}; create it with pytest --update-goldens'
-        raise AssertionError(msg)
-    expected = path.read_text(encoding='utf-8')
-    if actual != expected:
-        diff = ''.join(difflib.unified_diff(
-            expected.splitlines(keepends=True),
-            actual.splitlines(keepends=True),
-            fromfile=f'{name} (golden)', tofile=f'{name} (built)'))
-        msg = f'output differs from the golden file:\n{diff}'
+    recorded = {name: (expected / name).read_text(encoding='utf-8')
+                for name in actual if (expected / name).is_file()}
+    if complete:
+        directories = {(expected / name).parent for name in actual}
+        recorded |= {path.relative_to(expected).as_posix():
+                     path.read_text(encoding='utf-8')
+                     for directory in directories
+                     for path in directory.glob('*.txt')}
+    diff = differences(recorded, actual)
+    if diff:
+        msg = (f'output differs from the golden files in {expected} '
+               f'(pytest --update-goldens rewrites them):\n{diff}')
         raise AssertionError(msg)

@@ -9,8 +9,15 @@ from typing import TYPE_CHECKING
 
 import pytest
 from docutils import nodes
-from golden import assert_golden, normalise_html, normalise_pseudoxml
+from golden import (
+    as_goldens,
+    assert_golden,
+    assert_goldens,
+    normalise_pseudoxml,
+)
 from lxml import html
+
+from linuxdoc_builders.golden.views import html_views
 
 if TYPE_CHECKING:
     from io import StringIO
@@ -117,16 +124,16 @@ def test_directive_module_works_alone(app: SphinxTestApp, warning: StringIO,
 def test_directive_alone_html(app: SphinxTestApp, update_goldens: bool
                               ) -> None:
     app.build()
-    assert_golden(normalise_html(_read(app, 'index.html')),
-                  'flat-table-alone/html/index.html', update_goldens)
+    assert_goldens(as_goldens(html_views(Path(app.outdir))),
+                   'flat-table-alone', update_goldens)
 
 
 @pytest.mark.sphinx('html', testroot='flat-table-errors', freshenv=True)
 def test_malformed_tables_html(app: SphinxTestApp, update_goldens: bool
                                ) -> None:
     app.build()
-    assert_golden(normalise_html(_read(app, 'index.html')),
-                  'flat-table-errors/html/index.html', update_goldens)
+    assert_goldens(as_goldens(html_views(Path(app.outdir))),
+                   'flat-table-errors', update_goldens)
 
 
 def test_extension_metadata() -> None:

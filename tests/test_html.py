@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from golden import assert_golden, normalise_html
+from golden import as_goldens, assert_goldens
 from html_tables import STUBS, bands, place, problems
 from lxml import html
 from sphinx.util.console import strip_colors
 from tools import sphinx_build
+
+from linuxdoc_builders.golden.views import html_views
 
 if TYPE_CHECKING:
     from io import StringIO
@@ -41,12 +43,13 @@ def _cell(table: HtmlElement, text: str) -> HtmlElement:
 @pytest.mark.sphinx('linuxhtml', testroot='tables', freshenv=True)
 def test_tables_golden(app: SphinxTestApp, warning: StringIO,
                        update_goldens: bool) -> None:
+    """Each table's grid as a browser places it: the golden the LaTeX
+    build shares; and each page's text."""
     app.build()
     assert warning.getvalue() == ''
-    for page in PAGES:
-        text = (Path(app.outdir) / f'{page}.html').read_text(encoding='utf-8')
-        assert_golden(normalise_html(text),
-                      f'tables/linuxhtml/{page}.html', update_goldens)
+    views = html_views(Path(app.outdir))
+    assert {path.split('/')[1] for path in views} == set(PAGES)
+    assert_goldens(as_goldens(views), 'tables', update_goldens)
 
 
 @pytest.mark.sphinx('linuxhtml', testroot='flat-table-features',
@@ -55,9 +58,8 @@ def test_features_golden(app: SphinxTestApp, warning: StringIO,
                          update_goldens: bool) -> None:
     app.build()
     assert warning.getvalue() == ''
-    text = (Path(app.outdir) / 'index.html').read_text(encoding='utf-8')
-    assert_golden(normalise_html(text),
-                  'flat-table-features/linuxhtml/index.html', update_goldens)
+    assert_goldens(as_goldens(html_views(Path(app.outdir))),
+                   'flat-table-features', update_goldens)
 
 
 @pytest.mark.parametrize('builder', [

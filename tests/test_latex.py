@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 import sphinx
-from golden import assert_golden
+from golden import as_goldens, assert_goldens
 from tools import latexmk, make_latex_pdfs, sphinx_build
+
+from linuxdoc_builders.golden.views import latex_views
 
 ROOTS = Path(__file__).parent / 'roots'
 COMPILED_ROOTS = ('tables', 'flat-table-features', 'flat-table-alone',
@@ -238,29 +240,16 @@ def test_stock_translator_fails_the_same_checks(compiled: Any) -> None:
     assert bool(doubled) == (sphinx.version_info[:2] < (9, 1))
 
 
-def _golden_release() -> str:
-    major, minor = sphinx.version_info[:2]
-    return '9.1' if (major, minor) >= (9, 1) else str(major)
-
-
-def _document_body(tex: str) -> str:
-    """The document body: the preamble holds dates and engine set-up."""
-    start = tex.index('\\begin{document}')
-    return tex[start:tex.index('\\end{document}')] + '\\end{document}\n'
-
-
 @pytest.mark.parametrize('root', COMPILED_ROOTS)
 def test_latex_golden(tmp_path: Path, root: str,
                       update_goldens: bool) -> None:
-    """One golden per Sphinx major release (and for 9.1 and newer, which
-    keep merged rows together): the writer's mark-up (cell wrappers,
-    rules) differs between them."""
+    """Each table's grid as the LaTeX rows place it, the same golden as
+    the HTML build's and for every Sphinx release; the text of each
+    document."""
     result = build_root(root, tmp_path / 'out', '-b', 'linuxlatex')
     assert result.returncode == 0, result.stderr
-    tex = next((tmp_path / 'out').glob('*.tex')).read_text(encoding='utf-8')
-    assert_golden(_document_body(tex),
-                  f'{root}/linuxlatex/sphinx{_golden_release()}/'
-                  f'{root}.tex', update_goldens)
+    assert_goldens(as_goldens(latex_views(tmp_path / 'out')), root,
+                   update_goldens)
 
 
 @pytest.mark.parametrize('builder', ['latex', 'linuxlatex'])

@@ -115,16 +115,3 @@ def make_latex_pdfs(out: Path) -> list[str]:
     if make.returncode and not errors:
         errors = [make.stdout[-3000:]]
     return errors
-
-
-def linuxpdf_refused(result: subprocess.CompletedProcess[str]) -> bool:
-    """On Sphinx < 8.2 linuxpdf must refuse, and say why; a test then
-    checks that instead of skipping."""
-    import sphinx
-
-    if sphinx.version_info[:2] >= (8, 2):
-        return False
-    assert result.returncode != 0
-    assert ('the linuxpdf builder needs Sphinx 8.2 or newer (rst2pdf '
-            'does)') in result.stderr
-    return True

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The views of one build output directory, as relative path -> text.
+
+Layout (the same for ``linuxdoc-golden`` and the project's tests)::
+
+    html/DOC/text.txt                 the text structure of DOC.html
+    html/DOC/table-NN-NAME.txt        each table of it as its grid
+    latex/DOC/text.txt                what a .tex file holds of DOC
+    latex/DOC/table-NN-NAME.txt
+    pdf/BOOK.txt                      what BOOK.pdf shows (linuxpdf)
+    latexpdf/BOOK.txt                 the same of a compiled .tex
+
+A document's tables are numbered in the document, so adding a table to
+one document changes no other document's files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from linuxdoc_builders.golden import html, latex
+
+
+def html_views(out: Path) -> dict[str, str]:
+    """Every page of an HTML build except Sphinx's generated ones."""
+    views = {}
+    for page in sorted(out.rglob('*.html')):
+        name = page.relative_to(out).with_suffix('').as_posix()
+        if name.startswith('_') or name in ('genindex', 'search',
+                                             'py-modindex'):
+            continue
+        read = html.Page(page.read_text(encoding='utf-8'))
+        views[f'html/{name}/text.txt'] = read.text()
+        for table in read.table_views():
+            views[f'html/{name}/{table.name}.txt'] = table.render()
+    return views
+
+
+def latex_views(out: Path) -> dict[str, str]:
+    """Every document of every ``.tex`` file of a LaTeX build."""
+    views = {}
+    for tex in sorted(out.glob('*.tex')):
+        for document in latex.documents(tex.read_text(encoding='utf-8')):
+            name = document.name or tex.stem
+            views[f'latex/{name}/text.txt'] = latex.text_view(document)
+            for table in latex.table_views(document):
+                views[f'latex/{name}/{table.name}.txt'] = table.render()
+    return views
+
+
+def pdf_views(out: Path, prefix: str = 'pdf') -> dict[str, str]:
+    """Every PDF of a build directory."""
+    from linuxdoc_builders.golden import pdf
+
+    return {f'{prefix}/{path.stem}.txt': pdf.view(path)
+            for path in sorted(out.glob('*.pdf'))}
