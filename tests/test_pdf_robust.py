@@ -61,7 +61,7 @@ def _text(found: list[Span]) -> list[str]:
 
 
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
-                                  'raw_in_cell', 'header_once'])
+                                  'raw_in_cell', 'header_once', 'widths'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
     assert 'After the table.' in _text(spans(robust.pdf(name)))
@@ -117,6 +117,45 @@ def test_header_rows_are_drawn_once_per_page(robust: Built) -> None:
     # the span begins right under row 9, not on the next page
     assert {s.page for s in found if s.text in ('row 9', 'span start')} \
         == {pages[0]}
+
+
+IDENTIFIERS = ['V4L2_PIX_FMT_RGB332', 'V4L2_PIX_FMT_ARGB444',
+               'V4L2_PIX_FMT_XRGB555X', 'V4L2_PIX_FMT_RGBX1010102',
+               'V4L2_PIX_FMT_YUV420M', 'V4L2_PIX_FMT_SBGGR10ALAW8']
+
+
+def test_columns_are_as_wide_as_their_longest_words(
+        robust: Built, tmp_path: Path) -> None:
+    """No identifier split mid-word where the page has room for it: the
+    identifier table without widths (twice: sized by content, and by its
+    tabularcolumns spec) and the table too wide for any page, which is
+    scaled down as a whole with a warning instead."""
+    found = _text(spans(robust.pdf('widths')))
+    assert [n for n in IDENTIFIERS if found.count(n) != 2] == []
+    assert [n for n in range(8)
+            if found.count(f'COLUMN_HEADING_NUMBER_{n}') != 1] == []
+    assert re.search(r'widths\.rst:\d+: WARNING: this table is too wide '
+                     r'for the page .* scaled down to \d+%', robust.stderr)
+    # stock rst2pdf: equal columns, identifiers cut
+    stock = sphinx_build('-E', '-b', 'pdf', '-D',
+                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                         ROOT, tmp_path / 'stock', cwd=tmp_path,
+                         timeout=TIMEOUT)
+    assert stock.returncode == 0
+    stock_text = _text(spans(tmp_path / 'stock' / 'widths.pdf'))
+    assert [n for n in IDENTIFIERS if stock_text.count(n) != 2] != []
+
+
+def test_tabularcolumns_spec_gives_the_proportions(robust: Built) -> None:
+    """``|p{6.0cm}|p{1.0cm}|p{8.0cm}|``: the columns keep 6 : 1 : 8."""
+    found = spans(robust.pdf('widths'))
+    row = [s for s in found if s.text in (
+        'V4L2_PIX_FMT_RGB332', 'x', 'a short description of format 0')]
+    starts = sorted({round(s.x0, 1) for s in row
+                     if s.font.startswith('Helvetica')})
+    assert len(starts) == 3
+    first, second = starts[1] - starts[0], starts[2] - starts[1]
+    assert 5 < first / second < 7
 
 
 # -- random tables ----------------------------------------------------------

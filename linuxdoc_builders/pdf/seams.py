@@ -6,7 +6,8 @@ process-wide state is changed, and only here, inside
 :func:`linuxpdf_write`, which undoes every change when the write ends:
 
 * its Sphinx dispatch table (``rst2pdf.sphinxnodes.sphinxhandlers``) gets
-  our ``tgroup`` handler and the :class:`~linuxdoc_builders.pdf.links.
+  our ``tgroup`` handler, one for ``tabular_col_spec`` (read by the next
+  table, drawn as nothing) and the :class:`~linuxdoc_builders.pdf.links.
   PDFAnchor` handler.  rst2pdf would register a handler class in the
   table when the class is defined, but only if that happens before
   ``rst2pdf.sphinxnodes`` is imported (its table is a copy taken then):
@@ -35,12 +36,16 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from rst2pdf import createpdf
 from rst2pdf.sphinxnodes import sphinxhandlers
+from sphinx import addnodes
 from sphinx.locale import __
 from sphinx.util import logging as sphinx_logging
 
 from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
-from linuxdoc_builders.pdf.tables import GridTGroupHandler
+from linuxdoc_builders.pdf.tables import (
+    GridTGroupHandler,
+    TabularColSpecHandler,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -167,5 +172,6 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), _handlers({
             nodes.tgroup: GridTGroupHandler(),
+            addnodes.tabular_col_spec: TabularColSpecHandler(),
             PDFAnchor: PDFAnchorHandler()}):
         yield messages

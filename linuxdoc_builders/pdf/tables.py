@@ -50,6 +50,7 @@ from rst2pdf.styles import adjustUnits
 from sphinx.locale import __
 from sphinx.util import logging
 
+from linuxdoc_builders.pdf.columns import column_widths
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     cell_style,
@@ -68,10 +69,6 @@ if TYPE_CHECKING:
     from reportlab.platypus.flowables import Flowable
 
 logger = logging.getLogger(__name__)
-
-#: rst2pdf's floor for a column, in percent of the table width: narrower
-#: columns make ReportLab's paragraphs absurdly tall.
-MINIMUM_COLUMN_PERCENT = 4.0
 
 #: The narrowest column, in points: the cell padding and two characters.
 #: A table whose narrowest column would be narrower (a table nested in a
@@ -141,6 +138,9 @@ class TableLook:
     stripe_offset: int
     #: The table node, for warnings.
     location: nodes.Element
+    #: The width, in points, the table is laid out at when its columns
+    #: need more than the frame: it is scaled down to the frame.
+    needed_width: float = 0.0
     #: Whether the table was reported as too tall for a page.
     warned: bool = False
     #: How many header rows begin every part, once decided (the header
@@ -386,7 +386,8 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         if (avail_width, avail_height) in self._size:
             return self._size[avail_width, avail_height]
         narrowest = min(float(w.rstrip('%')) for w in self.layout.widths)
-        needed = MIN_COLUMN_POINTS * 100 / narrowest
+        needed = max(MIN_COLUMN_POINTS * 100 / narrowest,
+                     self.layout.look.needed_width)
         self.scale = min(1.0, avail_width / needed) if needed > 0 else 1.0
         width = avail_width / self.scale
         height = avail_height / self.scale
@@ -830,9 +831,9 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                 if classes else client.styles['table'])
         placed = repair(node)
         grid = placed.grid
-        look = _look(client, base, table if table is not None else node,
-                     grid.header_rows)
-        cells = []
+        look = _look(client, base, _location(
+            table if table is not None else node), grid.header_rows)
+        cells: list[PDFCell] = []
         for entry, cell in placed.placed_entries():
             kind = ('head' if cell.is_header
                     else 'stub' if cell.is_stub else 'body')
@@ -841,11 +842,33 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                 [_fit_code(f) for f in client.gather_elements(
                     _without_raw_pdf(entry), style=look.styles[kind])],
                 entry.astext()))
+        widths = column_widths(
+            table, node, grid.n_cols,
+            [(c.col, c.colspan, c.content) for c in cells],
+            float(client.styles.tw))
+        if widths.scaled:
+            look.needed_width = widths.needed
+            logger.warning(
+                __('this table is too wide for the page even with its '
+                   'columns as narrow as their longest words: it is '
+                   'scaled down to %d%%'),
+                int(100 * client.styles.tw / widths.needed),
+                location=look.location, type='linuxdoc', subtype='pdf')
         whole = TableRows(TableLayout(
             cells, grid.n_rows, grid.n_cols, grid.header_rows, grid.bands(),
-            _widths(node, grid.n_cols), look))
+            widths.percents, look))
         return [GridTable(whole.layout.part([], 0, grid.header_rows, []),
                           rows=whole)]
+
+
+class TabularColSpecHandler(NodeHandler):  # type: ignore[misc]
+    """rst2pdf's handler for Sphinx's ``tabular_col_spec``: nothing to
+    draw (the next table reads the spec for its column widths), where
+    rst2pdf would warn of an unknown node."""
+
+    def gather_elements(self, client: Any, node: nodes.Element,
+                        style: Any) -> list[Flowable]:
+        return []
 
 
 def _without_raw_pdf(entry: nodes.Element) -> nodes.Element:
@@ -867,6 +890,16 @@ def _without_raw_pdf(entry: nodes.Element) -> nodes.Element:
     return entry
 
 
+def _location(table: nodes.Element) -> nodes.Element:
+    """Where to report a table: the table if it knows its line, else
+    its first element that does (a list-table's node has no line, and
+    Sphinx would name its section's title instead)."""
+    if table.line:
+        return table
+    return next((node for node in table.findall(nodes.Element)
+                 if node.line), table)
+
+
 def _look(client: Any, base: Any, location: nodes.Element,
           header_rows: int) -> TableLook:
     """The stylesheet's say on a table: ``base`` is its ``table`` style
@@ -886,17 +919,3 @@ def _look(client: Any, base: Any, location: nodes.Element,
         styles=styles, h_align=h_align,
         repeat_header_rows=bool(client.repeat_table_rows),
         stripe_offset=header_rows, location=location)
-
-
-def _widths(tgroup: nodes.Element, n_cols: int) -> list[str]:
-    """Column widths in percent: the colspecs' proportions, no column
-    under :data:`MINIMUM_COLUMN_PERCENT`, adding up to 100."""
-    given = [c.get('colwidth', 1) for c in tgroup.children
-             if isinstance(c, nodes.colspec)]
-    if len(given) != n_cols or not all(
-            isinstance(w, int | float) and w > 0 for w in given):
-        given = [1] * n_cols
-    total = sum(given)
-    percents = [max(100 * w / total, MINIMUM_COLUMN_PERCENT) for w in given]
-    scale = 100 / sum(percents)
-    return [f'{p * scale:.4f}%' for p in percents]

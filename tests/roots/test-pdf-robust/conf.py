@@ -10,4 +10,5 @@ pdf_documents = [
     ('narrow', 'narrow', 'Narrow', 'linuxdoc-builders'),
     ('raw_in_cell', 'raw_in_cell', 'Raw', 'linuxdoc-builders'),
     ('header_once', 'header_once', 'Header once', 'linuxdoc-builders'),
+    ('widths', 'widths', 'Widths', 'linuxdoc-builders'),
 ]
