@@ -17,6 +17,7 @@ import string
 from pathlib import Path
 from typing import NamedTuple
 
+import pymupdf
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -61,10 +62,12 @@ def _text(found: list[Span]) -> list[str]:
 
 
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
-                                  'raw_in_cell', 'header_once', 'widths'])
+                                  'raw_in_cell', 'header_once', 'widths',
+                                  'code'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
-    assert 'After the table.' in _text(spans(robust.pdf(name)))
+    assert {'After the table.', 'After the code.'} & set(
+        _text(spans(robust.pdf(name))))
 
 
 def test_header_rows_too_tall_to_repeat_are_shown_once(robust: Built
@@ -156,6 +159,44 @@ def test_tabularcolumns_spec_gives_the_proportions(robust: Built) -> None:
     assert len(starts) == 3
     first, second = starts[1] - starts[0], starts[2] - starts[1]
     assert 5 < first / second < 7
+
+
+LONG_LINE = ('static const struct v4l2_ioctl_ops vivid_ioctl_ops = { '
+             '.vidioc_querycap = vidioc_querycap, .vidioc_enum_fmt_vid_cap '
+             '= vidioc_enum_fmt_vid_cap, .vidioc_g_fmt_vid_cap = '
+             'vidioc_g_fmt_vid_cap };')
+
+
+#: What begins the continuation of a wrapped code line.
+MARK = '\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}'
+
+
+def _code(pdf: Path) -> tuple[str, float, float]:
+    """The code text (continuation marks dropped), its right-most end
+    and the page width."""
+    with pymupdf.open(pdf) as document:
+        width = document[0].rect.width
+    found = [s for s in spans(pdf) if s.font.startswith('Courier')]
+    text = ''.join(s.text.removeprefix(MARK).strip() for s in found)
+    return text, max(s.x1 for s in found), width
+
+
+def test_code_wider_than_the_page_wraps_with_a_mark(
+        robust: Built, tmp_path: Path) -> None:
+    text, right, width = _code(robust.pdf('code'))
+    assert right < width - 20
+    assert LONG_LINE.replace(' ', '') in text.replace(' ', '')
+    marks = [s for s in spans(robust.pdf('code'))
+             if s.text.startswith(MARK)]
+    assert marks
+    # stock rst2pdf: the line runs off the page, its end lost
+    stock = sphinx_build('-E', '-b', 'pdf', '-D',
+                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                         ROOT, tmp_path / 'stock', cwd=tmp_path,
+                         timeout=TIMEOUT)
+    assert stock.returncode == 0
+    _text, right, width = _code(tmp_path / 'stock' / 'code.pdf')
+    assert right > width
 
 
 # -- random tables ----------------------------------------------------------

@@ -715,12 +715,15 @@ def split_flowables(content: Sequence[Flowable], width: float,
 
 
 class CellCode(BoundByWidth):  # type: ignore[misc]
-    """A code block in a table cell, never wider than the cell.
+    """A code block never wider than its room: a table cell, or the page
+    (:meth:`~linuxdoc_builders.pdf.layout.BookDocTemplate.
+    handle_flowable`).
 
-    rst2pdf lets a code line run past the table's edge (its default fit
-    mode) or shrinks it without limit.  Here code is shrunk to the cell
-    down to :data:`MIN_CODE_SCALE`; longer lines are wrapped, each
-    continuation beginning with :data:`CODE_CONTINUATION` (and losing its
+    rst2pdf lets a code line run past the table's or the page's edge
+    (its default fit mode), where its end is lost, or shrinks it without
+    limit.  Here code is shrunk to its room down to
+    :data:`MIN_CODE_SCALE`; longer lines are wrapped, each continuation
+    beginning with :data:`CODE_CONTINUATION` (and losing its
     syntax colours, as the highlighted text cannot be cut safely).
     """
 
@@ -764,8 +767,9 @@ def _wrapped_lines(text: str, columns: int) -> Iterator[str]:
         yield line
 
 
-def _fit_code(flowable: Flowable) -> Flowable:
-    """Code blocks of a cell as :class:`CellCode`, the rest as it is."""
+def fit_code(flowable: Flowable) -> Flowable:
+    """A code block as :class:`CellCode` (never wider than the room it
+    is given), any other flowable as it is."""
     content = getattr(flowable, 'content', None)
     if (type(flowable) is BoundByWidth and content and len(content) == 1
             and isinstance(content[0], XPreformatted)):
@@ -839,7 +843,7 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                     else 'stub' if cell.is_stub else 'body')
             cells.append(PDFCell(
                 cell.row, cell.col, cell.rowspan, cell.colspan, kind,
-                [_fit_code(f) for f in client.gather_elements(
+                [fit_code(f) for f in client.gather_elements(
                     _without_raw_pdf(entry), style=look.styles[kind])],
                 entry.astext()))
         widths = column_widths(

@@ -11,4 +11,5 @@ pdf_documents = [
     ('raw_in_cell', 'raw_in_cell', 'Raw', 'linuxdoc-builders'),
     ('header_once', 'header_once', 'Header once', 'linuxdoc-builders'),
     ('widths', 'widths', 'Widths', 'linuxdoc-builders'),
+    ('code', 'code', 'Code', 'linuxdoc-builders'),
 ]
