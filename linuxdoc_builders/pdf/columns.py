@@ -46,7 +46,7 @@ CELL_PADDING = 14.0
 
 #: Room, in points, for the bullet and indent of each level of a list
 #: (or box) in a cell.
-NESTING_INDENT = 20.0
+NESTING_INDENT = 30.0
 
 #: LaTeX lengths in points.
 UNITS = {'pt': 1.0, 'bp': 1.0, 'mm': 72 / 25.4, 'cm': 72 / 2.54,
@@ -128,16 +128,29 @@ def _content_widths(n_cols: int,
                     cells: Sequence[tuple[int, int, Sequence[Flowable]]]
                     ) -> tuple[list[float], list[float]]:
     """Per column: the longest unbreakable word and the longest line of
-    its one-column cells, padding included."""
+    its cells, padding included; a cell spanning columns shares what its
+    columns lack for it equally among them, as browsers do."""
     least = [CELL_PADDING] * n_cols
     most = [CELL_PADDING] * n_cols
+    spanning = []
     for col, colspan, content in cells:
-        if colspan != 1:
-            continue
+        low = high = 0.0
         for flowable in content:
-            low, high = _flowable_widths(flowable)
+            flow_low, flow_high = _flowable_widths(flowable)
+            low, high = max(low, flow_low), max(high, flow_high)
+        if colspan == 1:
             least[col] = max(least[col], low + CELL_PADDING)
             most[col] = max(most[col], high + CELL_PADDING)
+        else:
+            spanning.append((col, colspan, low + CELL_PADDING,
+                             high + CELL_PADDING))
+    for col, colspan, low, high in sorted(spanning, key=lambda c: c[1]):
+        columns = range(col, min(col + colspan, n_cols))
+        for widths, want in ((least, low), (most, high)):
+            lack = want - sum(widths[x] for x in columns)
+            if lack > 0:
+                for x in columns:
+                    widths[x] += lack / len(columns)
     return least, most
 
 

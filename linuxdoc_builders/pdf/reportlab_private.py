@@ -5,7 +5,9 @@ small function.
 ReportLab has no public way to ask a frame whether a flowable is at its
 top or how tall it is when empty, nor a table for its measured row
 heights, cell styles or column positions; a table that splits itself
-needs all of them.  They are read only here, and
+needs all of them.  Nor does it have an exception of its own for a cell
+too narrow for its content: only the words of its ``ValueError``.
+They are read only here, and
 ``tests/test_pdf_reportlab_private.py`` fails loudly, naming the member,
 when a ReportLab release renames or drops one (``TESTED`` in
 :mod:`linuxdoc_builders.pdf` bounds the versions).
@@ -59,3 +61,9 @@ def cell_style(table: Any, row: int, col: int) -> Any:
 def column_positions(table: Any) -> list[float]:
     """Where each column of a wrapped table begins, and the last ends."""
     return list(table._colpositions)
+
+
+def is_negative_width(error: ValueError) -> bool:
+    """Whether ReportLab's table layout failed because a cell's flowable
+    got a negative width (it raises a bare ``ValueError`` saying so)."""
+    return 'negative availWidth' in str(error)

@@ -57,6 +57,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     column_positions,
     empty_frame_height,
     frame_of,
+    is_negative_width,
     row_heights,
 )
 from linuxdoc_builders.table_messages import shorten
@@ -92,6 +93,10 @@ MIN_CODE_SCALE = 0.7
 #: most this share of a page: a body row that does not fit under them
 #: would otherwise start page after page.
 HEADER_SHARE = 0.5
+
+#: How often a table is laid out 1.5 times wider when content nested in
+#: a narrow column would get a negative width (ReportLab fails the PDF).
+WIDEN_ATTEMPTS = 8
 
 #: The rows of a table measured at a time (more when a row span goes on).
 MEASURE_ROWS = 32
@@ -146,6 +151,9 @@ class TableLook:
     #: How many header rows begin every part, once decided (the header
     #: rows that fit in :data:`HEADER_SHARE` of a page).
     repeat_rows: int | None = None
+    #: Whether the table was reported as laid out wider for content
+    #: nested in a narrow column.
+    widened: bool = False
     #: How many more parts the table may be split into: a guard that
     #: turns a layout that makes no progress into an error.
     parts_left: int | None = None
@@ -385,21 +393,46 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         wraps a flowable and then asks it to split in the same space."""
         if (avail_width, avail_height) in self._size:
             return self._size[avail_width, avail_height]
-        narrowest = min(float(w.rstrip('%')) for w in self.layout.widths)
-        needed = max(MIN_COLUMN_POINTS * 100 / narrowest,
-                     self.layout.look.needed_width)
-        self.scale = min(1.0, avail_width / needed) if needed > 0 else 1.0
-        width = avail_width / self.scale
-        height = avail_height / self.scale
+        look = self.layout.look
+        for attempt in range(WIDEN_ATTEMPTS):
+            narrowest = min(float(w.rstrip('%'))
+                            for w in self.layout.widths)
+            needed = max(MIN_COLUMN_POINTS * 100 / narrowest,
+                         look.needed_width)
+            self.scale = min(1.0, avail_width / needed)
+            try:
+                size = self._wrap_scaled(avail_width / self.scale,
+                                         avail_height / self.scale)
+                break
+            except ValueError as error:
+                # content nested deeper than its column allows (lists in
+                # a narrow cell): lay the table out wider, scaled down
+                if (not is_negative_width(error)
+                        or attempt == WIDEN_ATTEMPTS - 1):
+                    raise
+                look.needed_width = max(needed, avail_width) * 1.5
+                if not look.widened:
+                    look.widened = True
+                    logger.warning(
+                        __('content nested in a narrow column of this '
+                           'table needs more width: the table is laid out '
+                           'wider and scaled down'),
+                        location=look.location, type='linuxdoc',
+                        subtype='pdf')
+        self._size = {(avail_width, avail_height): size}
+        return size
+
+    def _wrap_scaled(self, width: float, height: float
+                     ) -> tuple[float, float]:
+        """The size of this part laid out at ``width`` (in the table's
+        scale), rows pulled from the whole table as ``height`` needs."""
         rest = 0.0
         if self.rows is not None:
             tops = self.rows.tops(width, self._page(height))
             self._pull(tops, height)
             rest = tops[-1] - tops[self.start]
         width, laid = self._lay_out(width, height)
-        size = width * self.scale, (laid + rest) * self.scale
-        self._size = {(avail_width, avail_height): size}
-        return size
+        return width * self.scale, (laid + rest) * self.scale
 
     def _page(self, height: float) -> float:
         """The height of an empty page in this part's scale."""
@@ -520,16 +553,22 @@ class GridTable(DelayedTable):  # type: ignore[misc]
     def _repeat_rows(self, heights: list[float], page: float) -> None:
         """Decide, once per table, how many header rows begin every part:
         all of them if asked, unless they take more than
-        :data:`HEADER_SHARE` of a page; then as many as fit there, and a
-        warning (a body row that does not fit under the header rows would
-        otherwise start page after page)."""
+        :data:`HEADER_SHARE` of a page; then as many as fit there (not
+        cutting a header cell's row span), and a warning (a body row
+        that does not fit under the header rows would otherwise start
+        page after page)."""
         look = self.layout.look
         if look.repeat_rows is not None:
             return
         wanted = self.layout.header_rows if look.repeat_header_rows else 0
         tops = _tops(heights[:wanted])
-        repeat = bisect.bisect_right(tops, page * HEADER_SHARE) - 1
-        look.repeat_rows = min(repeat, wanted)
+        repeat = min(bisect.bisect_right(tops, page * HEADER_SHARE) - 1,
+                     wanted)
+        # never inside a header cell's row span
+        while repeat > 0 and any(c.row < repeat <= c.last_row
+                                 for c in self.layout.header()):
+            repeat -= 1
+        look.repeat_rows = repeat
         if look.repeat_rows < wanted:
             logger.warning(
                 __('the header rows of this table take more than half a '
