@@ -63,7 +63,7 @@ def _text(found: list[Span]) -> list[str]:
 
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
                                   'raw_in_cell', 'header_once', 'widths',
-                                  'code'])
+                                  'code', 'deep'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
     assert {'After the table.', 'After the code.'} & set(
@@ -94,6 +94,20 @@ def test_nested_lists_in_a_narrow_column(robust: Built) -> None:
     for i in range(5):
         assert text.count(f'item0.{i}wordwordword') == 1
         assert text.count(f'item1.{i}wordwordword') == 5
+
+
+def test_content_that_cannot_split_is_placed_not_postponed(
+        robust: Built) -> None:
+    """Lists nested four deep in a column a few points wide: they
+    cannot split there, and used to be put off to the next page behind
+    their "(continued)" marker, page after page, until the progress
+    guard left the table out with an error.  Now they are shrunk into
+    the page; the PDF has a few pages and no error."""
+    assert 'cannot be laid out on pages' not in robust.stderr
+    with pymupdf.open(robust.pdf('deep')) as document:
+        assert document.page_count < 12
+    texts = _text(spans(robust.pdf('deep')))
+    assert 'After the table.' in texts
 
 
 def test_raw_pdf_in_a_cell_is_ignored_with_a_located_warning(

@@ -40,6 +40,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     KeepInFrame,
     Paragraph,
+    Spacer,
     TableStyle,
     XPreformatted,
 )
@@ -746,11 +747,25 @@ def split_flowables(content: Sequence[Flowable], width: float,
         pieces = flowable.split(width, height - used)
         if len(pieces) > 1:
             return [*head, pieces[0]], [*pieces[1:], *content[index + 1:]]
+        room = height - used
+        if not any(_is_content(f) for f in head) and room >= MIN_PIECE_POINTS:
+            # only spacers or a "(continued)" marker above it: waiting
+            # for the next page would only repeat them
+            return ([*head, KeepInFrame(width, room, [flowable],
+                                        mode='shrink')],
+                    list(content[index + 1:]))
         if not head:
             return ([KeepInFrame(width, height, [flowable], mode='shrink')],
                     list(content[index + 1:]))
         return head, list(content[index:])
     return head, []
+
+
+def _is_content(flowable: Flowable) -> bool:
+    """Whether ``flowable`` is more than a spacer or a "(continued)"
+    marker: something a part of a cell makes progress with."""
+    return not (getattr(flowable, 'linuxdoc_marker', False)
+                or isinstance(flowable, Spacer))
 
 
 class CellCode(BoundByWidth):  # type: ignore[misc]
@@ -857,9 +872,11 @@ def _marker(cell: PDFCell, look: TableLook) -> Flowable:
     line, as linuxlatex marks a row span cut by a page break."""
     text = shorten(next((line for line in cell.text.splitlines()
                          if line.strip()), ''))
-    return Paragraph(
+    marker = Paragraph(
         '<i>%s</i>' % escape(__('%s (continued)') % text).strip(),
         look.styles[cell.kind])
+    marker.linuxdoc_marker = True
+    return marker
 
 
 class GridTGroupHandler(NodeHandler):  # type: ignore[misc]

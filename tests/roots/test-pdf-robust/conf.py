@@ -12,4 +12,5 @@ pdf_documents = [
     ('header_once', 'header_once', 'Header once', 'linuxdoc-builders'),
     ('widths', 'widths', 'Widths', 'linuxdoc-builders'),
     ('code', 'code', 'Code', 'linuxdoc-builders'),
+    ('deep', 'deep', 'Deep', 'linuxdoc-builders'),
 ]
