@@ -21,7 +21,14 @@ less disturbed by other load on the machine.  A build that fails, or
 leaves no PDF or an empty one (rst2pdf's way of failing), stops the
 benchmark.  Target: ``linuxpdf`` <= 1.1x stock rst2pdf.
 
+Long plain tables are a case of their own (``--plain-rows``): one
+list-table of 2500 and one of 5000 short rows, no spans, linuxpdf against
+stock rst2pdf only.  They show whether table layout is linear in rows
+(every row measured once, page breaks from running heights); target
+<= 1.3x stock.
+
     python3 benchmarks/bench_pdf.py [--pages 20] [--rows 150] [--repeat 5]
+                                    [--plain-rows 2500 5000] [--no-span-case]
 """
 
 from __future__ import annotations
@@ -56,6 +63,7 @@ BASELINE = 'rst2pdf (stock)'
 OURS = 'linuxpdf'
 REFERENCE = 'linuxlatex+xelatex'
 TARGET = 1.1
+PLAIN_TARGET = 1.3
 #: rst2pdf's and Sphinx's LaTeX file names come from the project name.
 PROJECT = 'tables'
 
@@ -72,19 +80,20 @@ def _html_page() -> Callable[[int, int], str]:
     return page
 
 
-def build(root: Path, variant: str) -> tuple[float, float]:
+def build(root: Path, variant: str, project: str = 'project'
+          ) -> tuple[float, float]:
     """Wall and CPU seconds of one full build of ``variant``.
 
     Exits with the tail of the failing step's output when a step fails or
     the PDF is missing or empty.
     """
     builder, _, _, tex = VARIANTS[variant]
-    work = root / 'build' / _slug(variant)
+    work = root / 'build' / project / _slug(variant)
     shutil.rmtree(work, ignore_errors=True)
     outdir = work / 'out'
     steps = [[sys.executable, '-m', 'sphinx', '-q', '-b', builder,
               '-c', str(root / 'conf' / _slug(variant)), '-d',
-              str(work / 'doctrees'), str(root / 'project'), str(outdir)]]
+              str(work / 'doctrees'), str(root / project), str(outdir)]]
     if tex:
         steps.append(['make', '-C', str(outdir), 'all-pdf'])
     env = dict(os.environ,
@@ -144,34 +153,74 @@ def write_project(root: Path, pages: int, rows: int) -> None:
             f'project = {PROJECT!r}\nextensions = {extensions!r}\n' + conf)
 
 
+def write_plain_project(root: Path, rows: int) -> str:
+    """One list-table of ``rows`` short rows and a header row, no spans,
+    in ``root/plainROWS``; the directory's name."""
+    name = f'plain{rows}'
+    srcdir = root / name
+    srcdir.mkdir()
+    lines = ['Plain rows', '==========', '', '.. list-table::',
+             '   :header-rows: 1', '', '   * - Name', '     - Value',
+             '     - Bits']
+    for row in range(rows):
+        lines += [f'   * - FIELD_{row}', f'     - value {row} of the table',
+                  f'     - {row % 32}']
+    (srcdir / 'index.rst').write_text('\n'.join(lines) + '\n')
+    return name
+
+
+def _report(label: str, times: dict[str, list[tuple[float, float]]],
+            comparisons: list[tuple[str, str]]) -> None:
+    """Best and median of each variant, and linuxpdf's ratios."""
+    for summary, pick in (('best', min), ('median', statistics.median)):
+        wall = {n: pick([w for w, _ in v]) for n, v in times.items()}
+        cpu = {n: pick([c for _, c in v]) for n, v in times.items()}
+        repeat = len(next(iter(times.values())))
+        for name in times:
+            print(f'{label}: {name:18s} {summary} of {repeat}: wall '
+                  f'{wall[name]:7.2f} s, CPU {cpu[name]:7.2f} s')
+        for other, note in comparisons:
+            print(f'{label}: {OURS}/{other} {summary}: wall '
+                  f'{wall[OURS] / wall[other]:.3f}x, CPU '
+                  f'{cpu[OURS] / cpu[other]:.3f}x{note}')
+
+
+def _run(root: Path, project: str, variants: list[str], repeat: int
+         ) -> dict[str, list[tuple[float, float]]]:
+    times: dict[str, list[tuple[float, float]]] = {n: [] for n in variants}
+    for run in range(repeat):
+        for name in variants:
+            seconds = build(root, name, project)
+            times[name].append(seconds)
+            print(f'{project} run {run + 1}/{repeat} {name}: wall '
+                  f'{seconds[0]:.2f} s, CPU {seconds[1]:.2f} s',
+                  file=sys.stderr)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--pages', type=int, default=20)
     parser.add_argument('--rows', type=int, default=150)
     parser.add_argument('--repeat', type=int, default=5)
+    parser.add_argument('--plain-rows', type=int, nargs='*',
+                        default=[2500, 5000])
+    parser.add_argument('--no-span-case', action='store_true',
+                        help='only the long plain tables')
     args = parser.parse_args()
-    times: dict[str, list[tuple[float, float]]] = {n: [] for n in VARIANTS}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         write_project(root, args.pages, args.rows)
-        for run in range(args.repeat):
-            for name in VARIANTS:
-                seconds = build(root, name)
-                times[name].append(seconds)
-                print(f'run {run + 1}/{args.repeat} {name}: wall '
-                      f'{seconds[0]:.2f} s, CPU {seconds[1]:.2f} s',
-                      file=sys.stderr)
-    for summary, pick in (('best', min), ('median', statistics.median)):
-        wall = {n: pick([w for w, _ in v]) for n, v in times.items()}
-        cpu = {n: pick([c for _, c in v]) for n, v in times.items()}
-        for name in VARIANTS:
-            print(f'{name:18s} {summary} of {args.repeat}: wall '
-                  f'{wall[name]:7.2f} s, CPU {cpu[name]:7.2f} s')
-        for other, note in ((BASELINE, f' (target <= {TARGET}x)'),
-                            (REFERENCE, '')):
-            print(f'{OURS}/{other} {summary}: wall '
-                  f'{wall[OURS] / wall[other]:.3f}x, CPU '
-                  f'{cpu[OURS] / cpu[other]:.3f}x{note}')
+        if not args.no_span_case:
+            _report('span-heavy', _run(root, 'project', list(VARIANTS),
+                                       args.repeat),
+                    [(BASELINE, f' (target <= {TARGET}x)'),
+                     (REFERENCE, '')])
+        for rows in args.plain_rows:
+            project = write_plain_project(root, rows)
+            _report(f'{rows} plain rows',
+                    _run(root, project, [BASELINE, OURS], args.repeat),
+                    [(BASELINE, f' (target <= {PLAIN_TARGET}x)')])
 
 
 if __name__ == '__main__':

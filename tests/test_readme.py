@@ -23,7 +23,8 @@ BENCHMARKS = REPO / 'benchmarks'
 QUICK = {
     'bench_flat_table.py': ['--rows', '20', '--repeat', '1'],
     'bench_html.py': ['--pages', '1', '--rows', '10', '--repeat', '1'],
-    'bench_pdf.py': ['--pages', '1', '--rows', '10', '--repeat', '1'],
+    'bench_pdf.py': ['--pages', '1', '--rows', '10', '--repeat', '1',
+                     '--plain-rows', '30'],
     'bench_kernel.py': ['--help'],
     'bench_kernel_doc.py': ['--help'],
 }

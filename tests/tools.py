@@ -37,9 +37,11 @@ TABLE_MODEL = re.compile(
     r'|“(td|th|tr|tbody|thead|tfoot|caption|col|colgroup)”', re.IGNORECASE)
 
 
-def sphinx_build(*args: str | Path, cwd: Path
+def sphinx_build(*args: str | Path, cwd: Path, timeout: float | None = None
                  ) -> subprocess.CompletedProcess[str]:
-    """Run ``sphinx-build ARGS`` as users do, outside the checkout.
+    """Run ``sphinx-build ARGS`` as users do, outside the checkout; a
+    build still running after ``timeout`` seconds fails the test
+    (``subprocess.TimeoutExpired``), for inputs that used to hang.
 
     From the repository root, ``python -m`` would import the source tree's
     ``linuxdoc_builders`` instead of the installed package, which is where
@@ -51,7 +53,7 @@ def sphinx_build(*args: str | Path, cwd: Path
     env['NO_COLOR'] = '1'
     return subprocess.run([sys.executable, '-m', 'sphinx', *map(str, args)],
                           capture_output=True, text=True, check=False,
-                          cwd=cwd, env=env)
+                          cwd=cwd, env=env, timeout=timeout)
 
 
 def _missing(what: str) -> NoReturn:

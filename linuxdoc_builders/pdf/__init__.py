@@ -95,10 +95,14 @@ def _configure_rst2pdf(app: Sphinx, config: Config) -> None:
     the clock (``linuxdoc_pdf_invariant = False`` leaves rst2pdf's own
     ``pdf_invariant`` alone).  Our stylesheet comes first, so a project's
     stylesheets override it.  Header rows repeat unless told not to; our
-    table handler reads rst2pdf's flag as "repeat all header rows".
+    table handler reads rst2pdf's flag as "repeat all header rows".  A
+    project without a ``version`` gets no cover line reading just
+    "version" (rst2pdf's ``subtitle_prefix`` followed by nothing).
     """
     if config.linuxdoc_pdf_invariant:
         config.pdf_invariant = True
+    if not config.version and config.subtitle_prefix == 'version':
+        config.subtitle_prefix = ''
     config.pdf_stylesheets = [str(STYLESHEET), *config.pdf_stylesheets]
     config.pdf_repeat_table_rows = config.linuxdoc_pdf_repeat_header_rows
 

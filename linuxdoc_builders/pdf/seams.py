@@ -6,7 +6,8 @@ process-wide state is changed, and only here, inside
 :func:`linuxpdf_write`, which undoes every change when the write ends:
 
 * its Sphinx dispatch table (``rst2pdf.sphinxnodes.sphinxhandlers``) gets
-  our ``tgroup`` handler and the :class:`~linuxdoc_builders.pdf.links.
+  our ``tgroup`` handler, one for ``tabular_col_spec`` (read by the next
+  table, drawn as nothing) and the :class:`~linuxdoc_builders.pdf.links.
   PDFAnchor` handler.  rst2pdf would register a handler class in the
   table when the class is defined, but only if that happens before
   ``rst2pdf.sphinxnodes`` is imported (its table is a copy taken then):
@@ -15,7 +16,11 @@ process-wide state is changed, and only here, inside
   (``createpdf.FancyDocTemplate``), draws on our canvas
   (:class:`~linuxdoc_builders.pdf.layout.BookDocTemplate`);
 * what rst2pdf logs as errors goes to :class:`Rst2pdfMessages` instead of
-  its own stream, so that the builder can report it through Sphinx.
+  its own stream, so that the builder can report it through Sphinx; its
+  warnings (``Using undefined style ...``) are Sphinx warnings at the
+  document and line rst2pdf was rendering, so ``-W`` counts them.  To
+  know that place, rst2pdf's ``RstToPdf.gather_elements`` and
+  ``gather_pdftext`` note the node they render.
 
 So rst2pdf's own ``-b pdf`` in the same process, before or after, is
 left as rst2pdf made it.
@@ -24,37 +29,50 @@ left as rst2pdf made it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from rst2pdf import createpdf
 from rst2pdf.sphinxnodes import sphinxhandlers
+from sphinx import addnodes
+from sphinx.locale import __
+from sphinx.util import logging as sphinx_logging
 
 from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
-from linuxdoc_builders.pdf.tables import GridTGroupHandler
+from linuxdoc_builders.pdf.tables import (
+    GridTGroupHandler,
+    TabularColSpecHandler,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from types import TracebackType
 
+sphinx_logger = sphinx_logging.getLogger(__name__)
+
 
 class Rst2pdfMessages(logging.Handler):
-    """Collects what rst2pdf logs as errors while it writes.
+    """Collects what rst2pdf logs while it writes.
 
     rst2pdf catches every exception while writing a PDF, prints its
     traceback, says FAILED, leaves a 0-byte file and lets the build
     succeed: those exceptions are :attr:`failures`.  It also logs errors
     about parts it renders badly but writes (maths without matplotlib,
     an image it cannot read), which are :attr:`problems`.  Both are
-    reported through Sphinx instead of rst2pdf's own stream.
+    reported through Sphinx instead of rst2pdf's own stream.  Its
+    warnings are Sphinx warnings right away, located at the node rst2pdf
+    was rendering (:attr:`rendering`) where it has a line.
     """
 
     def __init__(self) -> None:
-        super().__init__(logging.ERROR)
+        super().__init__(logging.WARNING)
         self.failures: list[str] = []
         self.problems: list[str] = []
+        #: The nodes rst2pdf is rendering, innermost last.
+        self.rendering: list[nodes.Node] = []
         self._logger = logging.getLogger('rst2pdf')
         self._muted: list[logging.Handler] = []
 
@@ -62,14 +80,20 @@ class Rst2pdfMessages(logging.Handler):
         error = record.exc_info[1] if record.exc_info else None
         if error is not None:
             self.failures.append(f'{type(error).__name__}: {error}')
-        else:
+        elif record.levelno >= logging.ERROR:
             self.problems.append(record.getMessage())
+        else:
+            # Sphinx takes the line of the node's nearest ancestor with one
+            sphinx_logger.warning(
+                __('rst2pdf: %s'), record.getMessage(),
+                location=self.rendering[-1] if self.rendering else None,
+                type='linuxdoc', subtype='rst2pdf')
 
     def __enter__(self) -> Rst2pdfMessages:
         self._muted = [h for h in self._logger.handlers
                        if isinstance(h, logging.StreamHandler)]
         for handler in self._muted:
-            handler.addFilter(_below_error)
+            handler.addFilter(_below_warning)
         self._logger.addHandler(self)
         return self
 
@@ -78,11 +102,39 @@ class Rst2pdfMessages(logging.Handler):
                  traceback: TracebackType | None) -> None:
         self._logger.removeHandler(self)
         for handler in self._muted:
-            handler.removeFilter(_below_error)
+            handler.removeFilter(_below_warning)
 
 
-def _below_error(record: logging.LogRecord) -> bool:
-    return record.levelno < logging.ERROR
+def _below_warning(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.WARNING
+
+
+@contextlib.contextmanager
+def _noting_nodes(messages: Rst2pdfMessages) -> Iterator[None]:
+    """rst2pdf's renderer, noting in ``messages`` the node it renders,
+    so that its warnings can say where."""
+    client = createpdf.RstToPdf
+    originals = {name: getattr(client, name)
+                 for name in ('gather_elements', 'gather_pdftext')}
+
+    def noting(method: Any) -> Any:
+        @functools.wraps(method)
+        def render(self: Any, node: nodes.Node, *args: Any,
+                   **kwargs: Any) -> Any:
+            messages.rendering.append(node)
+            try:
+                return method(self, node, *args, **kwargs)
+            finally:
+                messages.rendering.pop()
+        return render
+
+    for name, method in originals.items():
+        setattr(client, name, noting(method))
+    try:
+        yield
+    finally:
+        for name, method in originals.items():
+            setattr(client, name, method)
 
 
 @contextlib.contextmanager
@@ -117,7 +169,9 @@ def _doc_template() -> Iterator[None]:
 @contextlib.contextmanager
 def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
     """While linuxpdf writes: our handlers, template and log capture."""
-    with Rst2pdfMessages() as messages, _doc_template(), _handlers({
+    with Rst2pdfMessages() as messages, _noting_nodes(messages), \
+            _doc_template(), _handlers({
             nodes.tgroup: GridTGroupHandler(),
+            addnodes.tabular_col_spec: TabularColSpecHandler(),
             PDFAnchor: PDFAnchorHandler()}):
         yield messages

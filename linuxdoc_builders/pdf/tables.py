@@ -40,6 +40,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     KeepInFrame,
     Paragraph,
+    Spacer,
     TableStyle,
     XPreformatted,
 )
@@ -50,6 +51,16 @@ from rst2pdf.styles import adjustUnits
 from sphinx.locale import __
 from sphinx.util import logging
 
+from linuxdoc_builders.pdf.columns import column_widths
+from linuxdoc_builders.pdf.reportlab_private import (
+    at_frame_top,
+    cell_style,
+    column_positions,
+    empty_frame_height,
+    frame_of,
+    is_negative_width,
+    row_heights,
+)
 from linuxdoc_builders.table_messages import shorten
 from linuxdoc_builders.transforms import repair
 
@@ -60,10 +71,6 @@ if TYPE_CHECKING:
     from reportlab.platypus.flowables import Flowable
 
 logger = logging.getLogger(__name__)
-
-#: rst2pdf's floor for a column, in percent of the table width: narrower
-#: columns make ReportLab's paragraphs absurdly tall.
-MINIMUM_COLUMN_PERCENT = 4.0
 
 #: The narrowest column, in points: the cell padding and two characters.
 #: A table whose narrowest column would be narrower (a table nested in a
@@ -82,6 +89,18 @@ MIN_PIECE_POINTS = 12.0
 #: Code in a cell is shrunk to the cell's width down to this scale; lines
 #: too long for it are wrapped instead, so code stays readable.
 MIN_CODE_SCALE = 0.7
+
+#: Header rows repeat on every page of a table only while they take at
+#: most this share of a page: a body row that does not fit under them
+#: would otherwise start page after page.
+HEADER_SHARE = 0.5
+
+#: How often a table is laid out 1.5 times wider when content nested in
+#: a narrow column would get a negative width (ReportLab fails the PDF).
+WIDEN_ATTEMPTS = 8
+
+#: The rows of a table measured at a time (more when a row span goes on).
+MEASURE_ROWS = 32
 
 #: What begins the continuation of a wrapped code line.
 CODE_CONTINUATION = '\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK} '
@@ -125,8 +144,20 @@ class TableLook:
     stripe_offset: int
     #: The table node, for warnings.
     location: nodes.Element
+    #: The width, in points, the table is laid out at when its columns
+    #: need more than the frame: it is scaled down to the frame.
+    needed_width: float = 0.0
     #: Whether the table was reported as too tall for a page.
     warned: bool = False
+    #: How many header rows begin every part, once decided (the header
+    #: rows that fit in :data:`HEADER_SHARE` of a page).
+    repeat_rows: int | None = None
+    #: Whether the table was reported as laid out wider for content
+    #: nested in a narrow column.
+    widened: bool = False
+    #: How many more parts the table may be split into: a guard that
+    #: turns a layout that makes no progress into an error.
+    parts_left: int | None = None
 
 
 @dataclass
@@ -155,7 +186,7 @@ class TableLayout:
                                                    list[Flowable]]]
             ) -> tuple[TableLayout, TableLayout]:
         """Split into the rows above ``at`` and the rows from ``at`` on,
-        the header rows first when they repeat.
+        the repeated header rows (:attr:`TableLook.repeat_rows`) first.
 
         A cell that spans the cut ends above it and goes on below it with
         its remaining rows and a "(continued)" marker.  ``split`` gives,
@@ -164,11 +195,10 @@ class TableLayout:
         content below means the cell is complete above and its rows
         below stay empty.
         """
-        repeat = self.look.repeat_header_rows
-        header = self.header() if repeat else []
+        top = min(self.look.repeat_rows or 0, self.header_rows)
+        header = [c for c in self.cells if c.row < top]
         above = self.header()
         below: list[PDFCell] = []
-        top = self.header_rows if repeat else 0
         shift = at - top
         for cell in self.cells:
             if cell.row < self.header_rows:
@@ -186,12 +216,13 @@ class TableLayout:
                 cell, row=top, rowspan=cell.last_row - at + 1,
                 content=[] if tail == [] else [_marker(cell, self.look),
                                                *(tail or [])]))
-        return (self._part(above, at, self.header_rows, self.bands[:at]),
-                self._part(header + below, self.n_rows - shift, top,
-                           self.bands[:top] + self.bands[at:]))
+        return (self.part(above, at, self.header_rows, self.bands[:at]),
+                self.part(header + below, self.n_rows - shift, top,
+                          self.bands[:top] + self.bands[at:]))
 
-    def _part(self, cells: list[PDFCell], n_rows: int, header_rows: int,
+    def part(self, cells: list[PDFCell], n_rows: int, header_rows: int,
               bands: list[int | None]) -> TableLayout:
+        """This table's look and widths with other cells and rows."""
         return dataclasses.replace(self, cells=cells, n_rows=n_rows,
                                    header_rows=header_rows, bands=bands)
 
@@ -230,24 +261,132 @@ class TableLayout:
         return rows
 
 
+class TableRows:
+    """A whole table's rows, indexed once and measured once per width.
+
+    Parts of a table split between pages take their rows from here as
+    the page needs them (:meth:`GridTable._pull`), so a page costs the
+    rows it shows, not the rows that remain: layout time is linear in
+    the number of rows.  Rows are measured in runs of whole bands
+    (:data:`MEASURE_ROWS` or more, never cutting a row span), each row
+    once for each width the table is laid out at.
+    """
+
+    def __init__(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.starting: list[list[PDFCell]] = [[] for _ in
+                                              range(layout.n_rows)]
+        reach = list(range(layout.n_rows))
+        for cell in layout.cells:
+            self.starting[cell.row].append(cell)
+            reach[cell.row] = max(reach[cell.row], cell.last_row)
+        #: Rows a run of rows may begin with (no cell covers the row
+        #: above and this one), and the number of rows.
+        self.free: list[int] = []
+        end = -1
+        for y in range(layout.n_rows):
+            if y > max(end, 0):
+                self.free.append(y)
+            end = max(end, reach[y])
+        self.free.append(layout.n_rows)
+        self._tops: dict[float, list[float]] = {}
+
+    def next_free(self, y: int) -> int:
+        """The first row after ``y`` that a run of rows may begin with
+        (or the number of rows)."""
+        index = bisect.bisect_right(self.free, y)
+        return self.free[min(index, len(self.free) - 1)]
+
+    def height_from(self, y: int) -> float:
+        """The height of the rows from ``y`` on, as first measured."""
+        tops = next(iter(self._tops.values()), None)
+        return tops[-1] - tops[y] if tops else 0.0
+
+    def window(self, first: int, stop: int, to: int) -> list[PDFCell]:
+        """The cells that begin in rows ``first`` to ``stop - 1``, moved
+        so that row ``first`` is row ``to``."""
+        shift = to - first
+        return [dataclasses.replace(cell, row=cell.row + shift)
+                for y in range(first, stop) for cell in self.starting[y]]
+
+    def tops(self, width: float, page: float) -> list[float]:
+        """Where each row begins at ``width`` (and where the table ends),
+        measuring the rows at the first call for this width."""
+        tops = self._tops.get(width)
+        if tops is None:
+            heights: list[float] = []
+            first = 0
+            while first < self.layout.n_rows:
+                stop = self.next_free(first + MEASURE_ROWS - 1)
+                heights += self._measure(first, stop, width, page)
+                first = stop
+            tops = self._tops[width] = _tops(heights)
+        return tops
+
+    def _measure(self, first: int, stop: int, width: float,
+                 page: float) -> list[float]:
+        layout = self.layout
+        header_rows = max(layout.header_rows - first, 0)
+        part = layout.part(self.window(first, stop, 0), stop - first,
+                           header_rows, layout.bands[first:stop])
+        data = part.data()
+        table = Table(data, colWidths=[adjustUnits(w, total=width)
+                                       for w in layout.widths],
+                      style=part.table_style())
+        _limit_heights(table, data, page)
+        table.wrap(width, float('inf'))
+        return [h or 0.0 for h in row_heights(table)]
+
+
+def _limit_heights(table: Table, data: list[list[list[Flowable] | str]],
+                   page: float) -> None:
+    """Tell the cells' flowables that can shrink to a page (rst2pdf's
+    images) how tall a page is, as rst2pdf's tables do."""
+    for y, row in enumerate(data):
+        for x, value in enumerate(row):
+            for flowable in value if isinstance(value, list) else [value]:
+                if hasattr(flowable, 'max_page_height'):
+                    style = cell_style(table, y, x)
+                    flowable.max_page_height = max(
+                        page - style.topPadding - style.bottomPadding - 1,
+                        MIN_PIECE_POINTS)
+
+
 class GridTable(DelayedTable):  # type: ignore[misc]
     """A table (or the part of one) that splits itself between pages.
 
     ReportLab's own splitting keeps row spans whole but gives up when one
-    is taller than a page; it is not used.  Every split returns
-    :class:`GridTable` parts, each with the header rows.
+    is taller than a page; it is not used.  A part holds the rows it has
+    laid out (:attr:`layout`) and takes further rows from the whole
+    table (:attr:`rows`, from :attr:`start` on) only as a page needs
+    them.  Every split returns :class:`GridTable` parts; the later ones
+    (:attr:`continuation`) begin with the repeated header rows and are
+    only ever placed at the top of a page, so header rows are drawn once
+    per page.
     """
 
     def __init__(self, layout: TableLayout,
-                 heights: list[float | None] | None = None) -> None:
-        super().__init__(layout.data(), layout.widths, layout.table_style())
+                 heights: Sequence[float | None] | None = None,
+                 rows: TableRows | None = None, start: int = 0,
+                 continuation: bool = False) -> None:
+        super().__init__([], layout.widths)
         self.layout = layout
         self.hAlign = layout.look.h_align
         self.scale = 1.0
-        #: Row heights already measured when this part was cut from a
-        #: larger one (``None``: measure), so no row is measured twice.
-        self.known_heights = heights
+        #: Row heights of :attr:`layout` already measured (``None``:
+        #: measure), so no row is measured twice.
+        self.known_heights: list[float | None] = (
+            list(heights) if heights is not None
+            else [None] * layout.n_rows)
+        self.rows = rows
+        self.start = start if rows is not None else 0
+        self.continuation = continuation
         self._size: dict[tuple[float, float], tuple[float, float]] = {}
+
+    def _rest(self) -> int:
+        """The rows of the whole table not laid out in this part yet."""
+        return 0 if self.rows is None else (
+            self.rows.layout.n_rows - self.start)
 
     def wrap(self, avail_width: float, avail_height: float
              ) -> tuple[float, float]:
@@ -255,22 +394,89 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         wraps a flowable and then asks it to split in the same space."""
         if (avail_width, avail_height) in self._size:
             return self._size[avail_width, avail_height]
-        narrowest = min(float(w.rstrip('%')) for w in self.layout.widths)
-        needed = MIN_COLUMN_POINTS * 100 / narrowest
-        self.scale = min(1.0, avail_width / needed) if needed > 0 else 1.0
-        width, height = self._lay_out(avail_width / self.scale,
-                                      avail_height / self.scale)
-        size = width * self.scale, height * self.scale
+        look = self.layout.look
+        for attempt in range(WIDEN_ATTEMPTS):
+            narrowest = min(float(w.rstrip('%'))
+                            for w in self.layout.widths)
+            needed = max(MIN_COLUMN_POINTS * 100 / narrowest,
+                         look.needed_width)
+            self.scale = min(1.0, avail_width / needed)
+            try:
+                size = self._wrap_scaled(avail_width / self.scale,
+                                         avail_height / self.scale)
+                break
+            except ValueError as error:
+                # content nested deeper than its column allows (lists in
+                # a narrow cell): lay the table out wider, scaled down
+                if (not is_negative_width(error)
+                        or attempt == WIDEN_ATTEMPTS - 1):
+                    raise
+                look.needed_width = max(needed, avail_width) * 1.5
+                if not look.widened:
+                    look.widened = True
+                    logger.warning(
+                        __('content nested in a narrow column of this '
+                           'table needs more width: the table is laid out '
+                           'wider and scaled down'),
+                        location=look.location, type='linuxdoc',
+                        subtype='pdf')
         self._size = {(avail_width, avail_height): size}
         return size
 
+    def _wrap_scaled(self, width: float, height: float
+                     ) -> tuple[float, float]:
+        """The size of this part laid out at ``width`` (in the table's
+        scale), rows pulled from the whole table as ``height`` needs."""
+        rest = 0.0
+        if self.rows is not None:
+            tops = self.rows.tops(width, self._page(height))
+            self._pull(tops, height)
+            rest = tops[-1] - tops[self.start]
+        width, laid = self._lay_out(width, height)
+        return width * self.scale, (laid + rest) * self.scale
+
+    def _page(self, height: float) -> float:
+        """The height of an empty page in this part's scale."""
+        frame = frame_of(self)
+        if frame is None:
+            return height
+        return empty_frame_height(frame) / self.scale
+
+    def _pull(self, tops: list[float], height: float) -> None:
+        """Lay out enough further rows of the whole table to fill
+        ``height``, and one band more (a split looks at it)."""
+        rows = self.rows
+        assert rows is not None
+        have = sum(h for h in self.known_heights if h is not None)
+        stop = self.start
+        while stop < rows.layout.n_rows and have <= height:
+            stop = rows.next_free(stop)
+            have = tops[stop] - tops[self.start] + sum(
+                h for h in self.known_heights if h is not None)
+        if stop < rows.layout.n_rows:
+            stop = rows.next_free(stop)
+        if stop == self.start:
+            return
+        layout = self.layout
+        self.layout = layout.part(
+            layout.cells + rows.window(self.start, stop, layout.n_rows),
+            layout.n_rows + stop - self.start, layout.header_rows,
+            layout.bands + rows.layout.bands[self.start:stop])
+        self.known_heights += [tops[y + 1] - tops[y]
+                               for y in range(self.start, stop)]
+        self.start = stop
+        if stop == rows.layout.n_rows:
+            self.rows = None
+
     def _lay_out(self, width: float, height: float) -> tuple[float, float]:
         """rst2pdf's DelayedTable layout (percentages of ``width``), with
-        the row heights known from the table this part was cut from."""
+        the row heights already known."""
+        self.data = self.layout.data()
+        self.style = self.layout.table_style()
         self.colWidths = [adjustUnits(w, total=width) for w in self._colWidths]
         self.t = Table(self.data, colWidths=self.colWidths,
                        rowHeights=self.known_heights, style=self.style)
-        self._set_max_page_height_on_cell_flowables(height)
+        _limit_heights(self.t, self.data, self._page(height))
         self.t.hAlign = self.hAlign
         size: tuple[float, float] = self.t.wrap(width, height)
         return size
@@ -290,49 +496,126 @@ class GridTable(DelayedTable):  # type: ignore[misc]
               ) -> list[Flowable]:
         self.wrap(avail_width, avail_height)
         avail_height /= self.scale
+        frame = frame_of(self)
+        if (self.continuation and frame is not None
+                and not at_frame_top(frame)):
+            # the page already has this table's header rows
+            return []
         heights = self._heights()
         tops = _tops(heights)
         layout = self.layout
-        if tops[-1] <= avail_height:
+        if tops[-1] <= avail_height and self.rows is None:
             return [self]
+        self._repeat_rows(heights, self._page(avail_height))
         at = None
         for y in _free_boundaries(layout):
             if tops[y] > avail_height:
                 break
             at = y
         if at is not None:
+            if self._band_fits_no_page(tops, at, avail_height):
+                return self._force(avail_width, avail_height * self.scale)
             above, below = layout.cut(at, {})
-            measured: list[float | None] = list(heights)
-            header = measured[:below.header_rows]
-            return [GridTable(above, measured[:at]),
-                    GridTable(below, header + [None] * (
-                        below.n_rows - len(header)))]
+            measured = [None if h == float('inf') else h for h in heights]
+            top = below.header_rows
+            return self._parts(GridTable(above, measured[:at]), below,
+                               measured[:top] + measured[at:])
         if self._must_cut(tops, avail_height):
-            return self._force(avail_width, avail_height)
+            return self._force(avail_width, avail_height * self.scale)
         # the next page has room for the first rows (ReportLab asks again
         # there, and that part is at the top of its frame)
         return []
+
+    def _parts(self, above: GridTable, below: TableLayout,
+               heights: list[float | None]) -> list[Flowable]:
+        """``above`` and the rest, a continuation, unless the table has
+        been split more often than it could need (a layout that makes no
+        progress): then the rest is left out, with an error that names
+        the table, rather than pages being started without end."""
+        look = self.layout.look
+        if not self.continuation or look.parts_left is None:
+            total = sum(h for h in self.known_heights if h is not None)
+            if self.rows is not None:
+                total += self.rows.height_from(self.start)
+            look.parts_left = (self.layout.n_rows + self._rest()
+                               + int(total / MIN_PIECE_POINTS) + 16)
+        look.parts_left -= 1
+        if look.parts_left < 0:
+            logger.error(
+                __('this table cannot be laid out on pages: its rows from '
+                   '"%s" on are left out of the PDF'),
+                shorten(' '.join(c.text for c in below.cells
+                                 if c.row >= below.header_rows)),
+                location=look.location, type='linuxdoc', subtype='pdf')
+            return [above]
+        return [above, GridTable(below, heights, self.rows, self.start,
+                                 continuation=True)]
+
+    def _repeat_rows(self, heights: list[float], page: float) -> None:
+        """Decide, once per table, how many header rows begin every part:
+        all of them if asked, unless they take more than
+        :data:`HEADER_SHARE` of a page; then as many as fit there (not
+        cutting a header cell's row span), and a warning (a body row
+        that does not fit under the header rows would otherwise start
+        page after page)."""
+        look = self.layout.look
+        if look.repeat_rows is not None:
+            return
+        wanted = self.layout.header_rows if look.repeat_header_rows else 0
+        tops = _tops(heights[:wanted])
+        repeat = min(bisect.bisect_right(tops, page * HEADER_SHARE) - 1,
+                     wanted)
+        # never inside a header cell's row span
+        while repeat > 0 and any(c.row < repeat <= c.last_row
+                                 for c in self.layout.header()):
+            repeat -= 1
+        look.repeat_rows = repeat
+        if look.repeat_rows < wanted:
+            logger.warning(
+                __('the header rows of this table take more than half a '
+                   'page: %d of %d repeat on the pages it continues on'),
+                look.repeat_rows, wanted, location=look.location,
+                type='linuxdoc', subtype='pdf')
+
+    def _band_fits_no_page(self, tops: list[float], at: int,
+                           avail_height: float) -> bool:
+        """Whether the rows from ``at`` to the next place a part may
+        begin would not fit on an empty page below the repeated header
+        rows either, while this page has room to begin them: they are
+        cut at this page's foot then, and the header rows are not drawn
+        a second time on this page above them."""
+        if avail_height - tops[at] < MIN_CUT_ROOM:
+            return False
+        following = next((y for y in _free_boundaries(self.layout)
+                          if y > at), len(tops) - 1)
+        header = tops[self.layout.look.repeat_rows or 0]
+        page = self._page(avail_height)
+        return tops[following] - tops[at] > page - header
 
     def _must_cut(self, tops: list[float], avail_height: float) -> bool:
         """Whether to cut through a row span on this page: the part is at
         the top of its frame, or its first rows would not fit on an empty
         page either and this page still has room to begin them (so the
         table stays with its title)."""
-        frame = getattr(self, '_frame', None)
-        if frame is None or hasattr(self, '_postponed') or frame._atTop:
+        frame = frame_of(self)
+        if frame is None or hasattr(self, '_postponed') \
+                or at_frame_top(frame):
             return True
         first = next(_free_boundaries(self.layout), self.layout.n_rows)
-        return tops[first] > frame._aH and avail_height >= MIN_CUT_ROOM
+        return (tops[first] > empty_frame_height(frame) / self.scale
+                and avail_height >= MIN_CUT_ROOM)
 
     def _heights(self) -> list[float]:
         """Row heights; ReportLab leaves those of rows past the first
         page of a long table unmeasured (``None``)."""
-        return [float('inf') if h is None else h for h in self.t._rowHeights]
+        return [float('inf') if h is None else h
+                for h in row_heights(self.t)]
 
     def _force(self, avail_width: float, avail_height: float
                ) -> list[Flowable]:
         """Cut through row spans (and cell content) at the page: the table
         cannot be laid out otherwise, even on an empty page."""
+        avail_height /= self.scale
         layout = self.layout
         heights = self._heights()
         look = layout.look
@@ -345,17 +628,22 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                 type='linuxdoc', subtype='pdf')
         body = layout.header_rows
         tops = _tops(heights)
+        if body and avail_height - tops[body] < MIN_PIECE_POINTS:
+            frame = frame_of(self)
+            if (frame is not None and not at_frame_top(frame)
+                    and tops[body] < self._page(avail_height)):
+                # they fit on the next page
+                return []
+            # the header rows leave no room for a line of the body (they
+            # do not repeat, being too tall): they are cut like body rows
+            layout = dataclasses.replace(layout, header_rows=0)
+            body = 0
         # the last row boundary on this page, if it is below the first
         # body row
         last = min(bisect.bisect_right(tops, avail_height) - 1,
                    layout.n_rows - 1)
         at = last if last > body else None
         split: dict[int, tuple[list[Flowable], list[Flowable]]] = {}
-        if at is None and avail_height - tops[body] < MIN_PIECE_POINTS:
-            # the header rows leave no room for a line of the body: the
-            # table can only be shrunk
-            return [KeepInFrame(avail_width, avail_height * self.scale,
-                                [self], mode='shrink')]
         if at is None:
             # the first body row alone is too tall: it takes two rows,
             # cells that fit in the first leave the second empty
@@ -371,17 +659,18 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                 if tail:
                     split[id(cell)] = head, tail
         above, below = layout.cut(at, split)
-        return [GridTable(above), GridTable(below)]
+        return self._parts(GridTable(above), below, [None] * below.n_rows)
 
     def _fit(self, cell: PDFCell, room: float) -> tuple[list[Flowable],
                                                         list[Flowable]]:
         """Split ``cell``'s content into what fits in ``room`` points of
-        height and the rest."""
-        style = self.t._cellStyles[cell.row][cell.col]
-        positions = self.t._colpositions
+        height and the rest (never at a negative width: a cell narrower
+        than its padding gets a point)."""
+        style = cell_style(self.t, cell.row, cell.col)
+        positions = column_positions(self.t)
         width = (positions[cell.col + cell.colspan] - positions[cell.col]
                  - style.leftPadding - style.rightPadding)
-        return split_flowables(cell.content, width,
+        return split_flowables(cell.content, max(width, 1.0),
                                room - style.topPadding - style.bottomPadding)
 
 
@@ -458,6 +747,13 @@ def split_flowables(content: Sequence[Flowable], width: float,
         pieces = flowable.split(width, height - used)
         if len(pieces) > 1:
             return [*head, pieces[0]], [*pieces[1:], *content[index + 1:]]
+        room = height - used
+        if not any(_is_content(f) for f in head) and room >= MIN_PIECE_POINTS:
+            # only spacers or a "(continued)" marker above it: waiting
+            # for the next page would only repeat them
+            return ([*head, KeepInFrame(width, room, [flowable],
+                                        mode='shrink')],
+                    list(content[index + 1:]))
         if not head:
             return ([KeepInFrame(width, height, [flowable], mode='shrink')],
                     list(content[index + 1:]))
@@ -465,13 +761,23 @@ def split_flowables(content: Sequence[Flowable], width: float,
     return head, []
 
 
-class CellCode(BoundByWidth):  # type: ignore[misc]
-    """A code block in a table cell, never wider than the cell.
+def _is_content(flowable: Flowable) -> bool:
+    """Whether ``flowable`` is more than a spacer or a "(continued)"
+    marker: something a part of a cell makes progress with."""
+    return not (getattr(flowable, 'linuxdoc_marker', False)
+                or isinstance(flowable, Spacer))
 
-    rst2pdf lets a code line run past the table's edge (its default fit
-    mode) or shrinks it without limit.  Here code is shrunk to the cell
-    down to :data:`MIN_CODE_SCALE`; longer lines are wrapped, each
-    continuation beginning with :data:`CODE_CONTINUATION` (and losing its
+
+class CellCode(BoundByWidth):  # type: ignore[misc]
+    """A code block never wider than its room: a table cell, or the page
+    (:meth:`~linuxdoc_builders.pdf.layout.BookDocTemplate.
+    handle_flowable`).
+
+    rst2pdf lets a code line run past the table's or the page's edge
+    (its default fit mode), where its end is lost, or shrinks it without
+    limit.  Here code is shrunk to its room down to
+    :data:`MIN_CODE_SCALE`; longer lines are wrapped, each continuation
+    beginning with :data:`CODE_CONTINUATION` (and losing its
     syntax colours, as the highlighted text cannot be cut safely).
     """
 
@@ -515,8 +821,9 @@ def _wrapped_lines(text: str, columns: int) -> Iterator[str]:
         yield line
 
 
-def _fit_code(flowable: Flowable) -> Flowable:
-    """Code blocks of a cell as :class:`CellCode`, the rest as it is."""
+def fit_code(flowable: Flowable) -> Flowable:
+    """A code block as :class:`CellCode` (never wider than the room it
+    is given), any other flowable as it is."""
     content = getattr(flowable, 'content', None)
     if (type(flowable) is BoundByWidth and content and len(content) == 1
             and isinstance(content[0], XPreformatted)):
@@ -565,9 +872,11 @@ def _marker(cell: PDFCell, look: TableLook) -> Flowable:
     line, as linuxlatex marks a row span cut by a page break."""
     text = shorten(next((line for line in cell.text.splitlines()
                          if line.strip()), ''))
-    return Paragraph(
+    marker = Paragraph(
         '<i>%s</i>' % escape(__('%s (continued)') % text).strip(),
         look.styles[cell.kind])
+    marker.linuxdoc_marker = True
+    return marker
 
 
 class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
@@ -582,20 +891,73 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                 if classes else client.styles['table'])
         placed = repair(node)
         grid = placed.grid
-        look = _look(client, base, table if table is not None else node,
-                     grid.header_rows)
-        cells = []
+        look = _look(client, base, _location(
+            table if table is not None else node), grid.header_rows)
+        cells: list[PDFCell] = []
         for entry, cell in placed.placed_entries():
             kind = ('head' if cell.is_header
                     else 'stub' if cell.is_stub else 'body')
             cells.append(PDFCell(
                 cell.row, cell.col, cell.rowspan, cell.colspan, kind,
-                [_fit_code(f) for f in client.gather_elements(
-                    entry, style=look.styles[kind])],
+                [fit_code(f) for f in client.gather_elements(
+                    _without_raw_pdf(entry), style=look.styles[kind])],
                 entry.astext()))
-        return [GridTable(TableLayout(
+        widths = column_widths(
+            table, node, grid.n_cols,
+            [(c.col, c.colspan, c.content) for c in cells],
+            float(client.styles.tw))
+        if widths.scaled:
+            look.needed_width = widths.needed
+            logger.warning(
+                __('this table is too wide for the page even with its '
+                   'columns as narrow as their longest words: it is '
+                   'scaled down to %d%%'),
+                int(100 * client.styles.tw / widths.needed),
+                location=look.location, type='linuxdoc', subtype='pdf')
+        whole = TableRows(TableLayout(
             cells, grid.n_rows, grid.n_cols, grid.header_rows, grid.bands(),
-            _widths(node, grid.n_cols), look))]
+            widths.percents, look))
+        return [GridTable(whole.layout.part([], 0, grid.header_rows, []),
+                          rows=whole)]
+
+
+class TabularColSpecHandler(NodeHandler):  # type: ignore[misc]
+    """rst2pdf's handler for Sphinx's ``tabular_col_spec``: nothing to
+    draw (the next table reads the spec for its column widths), where
+    rst2pdf would warn of an unknown node."""
+
+    def gather_elements(self, client: Any, node: nodes.Element,
+                        style: Any) -> list[Flowable]:
+        return []
+
+
+def _without_raw_pdf(entry: nodes.Element) -> nodes.Element:
+    """``entry`` without its ``.. raw:: pdf`` blocks, each reported at
+    its line: rst2pdf's page breaks, frame breaks and spacers are
+    flowables for the page, which a table cell cannot hold (ReportLab
+    fails the whole PDF on them).  They are removed from the doctree
+    rst2pdf assembled for this PDF, which rst2pdf may read twice, so
+    each is reported once."""
+    def is_raw_pdf(node: nodes.Node) -> bool:
+        return (isinstance(node, nodes.raw)
+                and 'pdf' in node.get('format', '').split())
+
+    for raw in list(entry.findall(is_raw_pdf)):
+        logger.warning(__('raw PDF commands are ignored in a table cell: '
+                          '"%s"'), shorten(raw.astext()), location=raw,
+                       type='linuxdoc', subtype='pdf')
+        raw.parent.remove(raw)
+    return entry
+
+
+def _location(table: nodes.Element) -> nodes.Element:
+    """Where to report a table: the table if it knows its line, else
+    its first element that does (a list-table's node has no line, and
+    Sphinx would name its section's title instead)."""
+    if table.line:
+        return table
+    return next((node for node in table.findall(nodes.Element)
+                 if node.line), table)
 
 
 def _look(client: Any, base: Any, location: nodes.Element,
@@ -617,17 +979,3 @@ def _look(client: Any, base: Any, location: nodes.Element,
         styles=styles, h_align=h_align,
         repeat_header_rows=bool(client.repeat_table_rows),
         stripe_offset=header_rows, location=location)
-
-
-def _widths(tgroup: nodes.Element, n_cols: int) -> list[str]:
-    """Column widths in percent: the colspecs' proportions, no column
-    under :data:`MINIMUM_COLUMN_PERCENT`, adding up to 100."""
-    given = [c.get('colwidth', 1) for c in tgroup.children
-             if isinstance(c, nodes.colspec)]
-    if len(given) != n_cols or not all(
-            isinstance(w, int | float) and w > 0 for w in given):
-        given = [1] * n_cols
-    total = sum(given)
-    percents = [max(100 * w / total, MINIMUM_COLUMN_PERCENT) for w in given]
-    scale = 100 / sum(percents)
-    return [f'{p * scale:.4f}%' for p in percents]

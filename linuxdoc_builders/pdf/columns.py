@@ -1,0 +1,308 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Column widths of linuxpdf tables: given, from ``tabularcolumns``, or
+from the content, as browsers lay out HTML tables.
+
+rst2pdf gives every column of a table without ``:widths:`` the same
+width, so a column of ``V4L2_PIX_FMT_*`` identifiers beside short FourCC
+and bit columns breaks every identifier mid-word while the short columns
+stay half empty.  Here, in this order:
+
+1. ``:widths:`` (docutils and flat-table mark the table
+   ``colwidths-given``), in proportion;
+2. else the ``.. tabularcolumns::`` spec the kernel writes for its wide
+   tables (for LaTeX): its ``p{LENGTH}`` columns keep their proportions,
+   its ``l``/``c``/``r``/``L``... columns are sized as in 3;
+3. else from the content: every column at least as wide as its longest
+   unbreakable word, the rest of the width shared by how much longer
+   each column's text is, as a browser does.
+
+A table whose columns cannot all be as wide as their longest words is
+laid out as wide as that and scaled down as a whole, with a warning,
+rather than squeezed letter by letter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, XPreformatted
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from reportlab.platypus.flowables import Flowable
+
+#: rst2pdf's floor for a column, in percent of the table width: narrower
+#: columns make ReportLab's paragraphs absurdly tall.
+MINIMUM_COLUMN_PERCENT = 4.0
+
+#: Room for a cell's padding (ReportLab's six points each side) and a
+#: little air, in points.
+CELL_PADDING = 14.0
+
+#: Room, in points, for the bullet and indent of each level of a list
+#: (or box) in a cell.
+NESTING_INDENT = 30.0
+
+#: LaTeX lengths in points.
+UNITS = {'pt': 1.0, 'bp': 1.0, 'mm': 72 / 25.4, 'cm': 72 / 2.54,
+         'in': 72.0, 'em': 10.0, 'ex': 5.0, 'pc': 12.0}
+
+#: LaTeX's relative widths, as a share of the text width.
+RELATIVE = re.compile(r'^\s*([\d.]*)\s*\\(?:linewidth|textwidth|'
+                      r'columnwidth|hsize)\s*$')
+
+
+@dataclass
+class ColumnWidths:
+    """A table's column widths: percentages of its own width, and the
+    width (points) it needs to show them, if wider than the frame."""
+
+    percents: list[str]
+    needed: float = 0.0
+    #: Whether the table is wider than the frame and will be scaled.
+    scaled: bool = False
+
+
+def column_widths(table: nodes.Element | None, tgroup: nodes.Element,
+                  n_cols: int,
+                  cells: Sequence[tuple[int, int, Sequence[Flowable]]],
+                  frame_width: float) -> ColumnWidths:
+    """The widths of ``tgroup``'s columns in a frame ``frame_width``
+    points wide.  ``cells``: each cell's column, column span and
+    flowables."""
+    given = [c.get('colwidth', 1) for c in tgroup.children
+             if isinstance(c, nodes.colspec)]
+    classes: list[str] = (table.get('classes', []) if table is not None
+                          else [])
+    if ('colwidths-given' in classes and len(given) == n_cols
+            and all(isinstance(w, int | float) and w > 0 for w in given)):
+        return ColumnWidths(_percents([float(w) for w in given]))
+    fixed: list[float | None] = [None] * n_cols
+    spec = tabular_spec(table)
+    if spec is not None:
+        columns = parse_spec(spec, frame_width)
+        if columns is not None and len(columns) == n_cols:
+            fixed = columns
+    least, most = _content_widths(n_cols, cells)
+    free = [x for x in range(n_cols) if fixed[x] is None]
+    taken = sum(w for w in fixed if w is not None)
+    room = max(frame_width - taken, 0.0)
+    widths = [w or 0.0 for w in fixed]
+    low = sum(least[x] for x in free)
+    high = sum(most[x] for x in free)
+    if free and high <= room:
+        for x in free:
+            widths[x] = most[x] + (room - high) * (
+                most[x] / high if high else 1 / len(free))
+    elif free and low <= room:
+        spread = high - low
+        for x in free:
+            widths[x] = least[x] + (room - low) * (
+                (most[x] - least[x]) / spread if spread else 1 / len(free))
+    else:
+        for x in free:
+            widths[x] = least[x]
+    total = sum(widths)
+    if total <= 0:
+        return ColumnWidths(_percents([1.0] * n_cols))
+    scaled = total > frame_width * 1.001
+    return ColumnWidths(_percents(widths), total if scaled else 0.0, scaled)
+
+
+def _percents(widths: list[float]) -> list[str]:
+    """Widths in percent, none under :data:`MINIMUM_COLUMN_PERCENT`,
+    adding up to 100."""
+    total = sum(widths)
+    percents = [max(100 * w / total, MINIMUM_COLUMN_PERCENT)
+                for w in widths]
+    scale = 100 / sum(percents)
+    return [f'{p * scale:.4f}%' for p in percents]
+
+
+def _content_widths(n_cols: int,
+                    cells: Sequence[tuple[int, int, Sequence[Flowable]]]
+                    ) -> tuple[list[float], list[float]]:
+    """Per column: the longest unbreakable word and the longest line of
+    its cells, padding included; a cell spanning columns shares what its
+    columns lack for it equally among them, as browsers do."""
+    least = [CELL_PADDING] * n_cols
+    most = [CELL_PADDING] * n_cols
+    spanning = []
+    for col, colspan, content in cells:
+        low = high = 0.0
+        for flowable in content:
+            flow_low, flow_high = _flowable_widths(flowable)
+            low, high = max(low, flow_low), max(high, flow_high)
+        if colspan == 1:
+            least[col] = max(least[col], low + CELL_PADDING)
+            most[col] = max(most[col], high + CELL_PADDING)
+        else:
+            spanning.append((col, colspan, low + CELL_PADDING,
+                             high + CELL_PADDING))
+    for col, colspan, low, high in sorted(spanning, key=lambda c: c[1]):
+        columns = range(col, min(col + colspan, n_cols))
+        for widths, want in ((least, low), (most, high)):
+            lack = want - sum(widths[x] for x in columns)
+            if lack > 0:
+                for x in columns:
+                    widths[x] += lack / len(columns)
+    return least, most
+
+
+def _flowable_widths(flowable: Any) -> tuple[float, float]:
+    """The longest word and the longest line of a paragraph or code, or
+    of the paragraphs inside a list or box (with room for the indents of
+    its nesting); nothing for other flowables, which take the width they
+    are given."""
+    if isinstance(flowable, Paragraph):
+        style = flowable.style
+        words = str(flowable.getPlainText()).split()
+        if not words:
+            return 0.0, 0.0
+        least = max(stringWidth(w, style.fontName, style.fontSize)
+                    for w in words)
+        return least, stringWidth(' '.join(words), style.fontName,
+                                  style.fontSize)
+    code = getattr(flowable, 'content', None)
+    if code and isinstance(code[0], XPreformatted):
+        style = code[0].style
+        text = ''.join(fragment.text for fragment in code[0].frags)
+        longest = max((stringWidth(line, style.fontName, style.fontSize)
+                       for line in text.splitlines()), default=0.0)
+        # code wraps with a continuation mark; it asks for a short
+        # line's width at least, and its longest line at most
+        return min(longest, 30 * stringWidth('M', style.fontName,
+                                             style.fontSize)), longest
+    least = most = 0.0
+    for inner in _inner_flowables(flowable):
+        low, high = _flowable_widths(inner)
+        least = max(least, low + NESTING_INDENT)
+        most = max(most, high + NESTING_INDENT)
+    return least, most
+
+
+def _inner_flowables(flowable: Any) -> list[Any]:
+    """The flowables a list, box or nested table holds."""
+    for part in ('_cellvalues', 'data', 'content', '_content'):
+        value = getattr(flowable, part, None)
+        if isinstance(value, list | tuple):
+            return [item for item in _flatten(value) if item is not None]
+    return []
+
+
+def _flatten(value: Any) -> list[Any]:
+    if isinstance(value, list | tuple):
+        return [item for part in value for item in _flatten(part)]
+    return [] if isinstance(value, str) else [value]
+
+
+def tabular_spec(table: nodes.Element | None) -> str | None:
+    """The ``.. tabularcolumns::`` spec that applies to ``table``: the
+    nearest one before it among its siblings, with no table between."""
+    if table is None or table.parent is None:
+        return None
+    siblings = table.parent.children
+    for node in reversed(siblings[:siblings.index(table)]):
+        if isinstance(node, nodes.table):
+            return None
+        if (isinstance(node, nodes.Element)
+                and node.tagname == 'tabular_col_spec'):
+            spec: str = node.get('spec', '')
+            return spec
+    return None
+
+
+def parse_spec(spec: str, frame_width: float) -> list[float | None] | None:
+    """The columns of a LaTeX column spec: a width in points for each
+    ``p``/``m``/``b`` column, ``None`` for the others (``l``, ``c``,
+    ``r``, tabulary's ``L``/``C``/``R``/``J``/``T``...).  ``None`` for a
+    spec that cannot be read."""
+    columns: list[float | None] = []
+    text = _expand(spec)
+    if text is None:
+        return None
+    i = 0
+    while i < len(text):
+        char = text[i]
+        i += 1
+        if char in '|: \t\n':
+            continue
+        if char in '<>@!':
+            group, i = _group(text, i)
+            if group is None:
+                return None
+            continue
+        if char in 'pmb':
+            group, i = _group(text, i)
+            if group is None:
+                return None
+            columns.append(_length(group, frame_width))
+            continue
+        if char.isalpha():
+            columns.append(None)
+            continue
+        return None
+    return columns
+
+
+def _expand(spec: str) -> str | None:
+    """``spec`` with ``*{N}{COLUMNS}`` written out (N at most 200)."""
+    out = ''
+    i = 0
+    while i < len(spec):
+        if spec[i] != '*':
+            out += spec[i]
+            i += 1
+            continue
+        count, i = _group(spec, i + 1)
+        body, i = _group(spec, i)
+        if count is None or body is None or not count.strip().isdigit():
+            return None
+        times = int(count.strip()[:3])
+        if times > 200:
+            return None
+        inner = _expand(body)
+        if inner is None:
+            return None
+        out += inner * times
+    return out
+
+
+def _group(text: str, i: int) -> tuple[str | None, int]:
+    """The brace group at ``text[i]`` and the index after it."""
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i >= len(text) or text[i] != '{':
+        return None, i
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == '{':
+            depth += 1
+        elif text[j] == '}':
+            depth -= 1
+            if depth == 0:
+                return text[i + 1:j], j + 1
+    return None, len(text)
+
+
+def _length(text: str, frame_width: float) -> float | None:
+    """A LaTeX length in points (``2.6cm``, ``0.3\\linewidth``)."""
+    relative = RELATIVE.match(text)
+    if relative:
+        share = relative.group(1)
+        try:
+            return frame_width * (float(share) if share else 1.0)
+        except ValueError:
+            return None
+    match = re.match(r'^\s*([\d.]+)\s*([a-z]{2})\s*$', text)
+    if match and match.group(2) in UNITS:
+        try:
+            return float(match.group(1)) * UNITS[match.group(2)]
+        except ValueError:
+            return None
+    return None

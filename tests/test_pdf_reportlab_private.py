@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The private members of ReportLab that linuxpdf reads are still there
+and still mean what :mod:`linuxdoc_builders.pdf.reportlab_private`
+expects: a ReportLab release that changes them fails here, by name,
+rather than as a broken table layout."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.linuxpdf
+
+
+@pytest.fixture
+def placed() -> dict[str, Any]:
+    """A frame that has placed a two-row table, as ReportLab leaves
+    them: the frame on the table while it is wrapped."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Frame, Paragraph
+    from reportlab.platypus.tables import Table, TableStyle
+
+    from linuxdoc_builders.pdf.reportlab_private import frame_of
+
+    canvas = Canvas('unused.pdf', pagesize=A4)
+    frame = Frame(0, 0, 300, 400, topPadding=10, bottomPadding=10)
+    table = Table([['a', 'b'], [[Paragraph('c')], 'd']],
+                  colWidths=[100, 50],
+                  style=TableStyle([('TOPPADDING', (0, 1), (0, 1), 7)]))
+    seen: dict[str, Any] = {}
+    wrap = table.wrap
+
+    def watching_wrap(width: float, height: float) -> tuple[float, float]:
+        seen.setdefault('frame', frame_of(table))
+        size: tuple[float, float] = wrap(width, height)
+        return size
+
+    table.wrap = watching_wrap
+    assert frame.add(table, canvas)
+    return {'frame': frame, 'table': table, 'seen': seen}
+
+
+def test_every_member_is_there(placed: dict[str, Any]) -> None:
+    from linuxdoc_builders.pdf.reportlab_private import MEMBERS
+
+    objects = {'Frame': placed['frame'], 'Table': placed['table']}
+    missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
+               for name in names if kind in objects
+               and not hasattr(objects[kind], name)]
+    assert missing == []
+    # a flowable has ``_frame`` only while its frame wraps and splits it
+    assert MEMBERS['Flowable'] == ('_frame',)
+    assert placed['seen']['frame'] is placed['frame']
+
+
+def test_the_members_mean_what_linuxpdf_reads(placed: dict[str, Any]
+                                              ) -> None:
+    from linuxdoc_builders.pdf import reportlab_private as private
+
+    frame, table = placed['frame'], placed['table']
+    assert placed['seen']['frame'] is frame
+    assert private.empty_frame_height(frame) == 380
+    assert private.frame_width(frame) == 288
+    assert not private.at_frame_top(frame)
+    heights = private.row_heights(table)
+    assert len(heights) == 2
+    assert all(h is not None and h > 0 for h in heights)
+    assert private.column_positions(table)[1:] == pytest.approx(
+        [private.column_positions(table)[0] + 100,
+         private.column_positions(table)[0] + 150])
+    assert private.cell_style(table, 1, 0).topPadding == 7

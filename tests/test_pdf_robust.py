@@ -1,0 +1,313 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tables that stock rst2pdf writes, or that linuxpdf used to hang on or
+lose the whole PDF over, read back from the PDF.
+
+Each table of ``tests/roots/test-pdf-robust`` is a PDF of its own, so one
+failure cannot hide another, and builds run with a time limit: a layout
+that makes no progress fails the test instead of hanging it.  The
+property test writes random tables (heights, nesting, spans, tall
+header rows) and checks what every table must give: exit 0, messages
+at a file and line, every cell's text in the PDF exactly once.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+from typing import NamedTuple
+
+import pymupdf
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from pdf_dump import Span, spans
+from tools import sphinx_build
+
+pytestmark = pytest.mark.linuxpdf
+
+ROOT = Path(__file__).parent / 'roots' / 'test-pdf-robust'
+
+#: Far more than any of these builds takes, far less than a hang.
+TIMEOUT = 240
+
+
+class Built(NamedTuple):
+    out: Path
+    stderr: str
+    returncode: int
+
+    def pdf(self, name: str) -> Path:
+        return self.out / f'{name}.pdf'
+
+
+def _linuxpdf(srcdir: Path, out: Path) -> Built:
+    result = sphinx_build('-E', '-b', 'linuxpdf', srcdir, out, cwd=out.parent,
+                          timeout=TIMEOUT)
+    return Built(out, result.stderr, result.returncode)
+
+
+@pytest.fixture(scope='module')
+def robust(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    built = _linuxpdf(ROOT, tmp_path_factory.mktemp('pdf') / 'out')
+    assert built.returncode == 0, built.stderr
+    assert 'Traceback' not in built.stderr
+    return built
+
+
+def _text(found: list[Span]) -> list[str]:
+    """Span texts, without "(continued)" markers (set in italics)."""
+    return [s.text for s in found
+            if 'Oblique' not in s.font and 'Italic' not in s.font]
+
+
+@pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
+                                  'raw_in_cell', 'header_once', 'widths',
+                                  'code', 'deep'])
+def test_every_pdf_is_written(robust: Built, name: str) -> None:
+    assert robust.pdf(name).stat().st_size > 0
+    assert {'After the table.', 'After the code.'} & set(
+        _text(spans(robust.pdf(name))))
+
+
+def test_header_rows_too_tall_to_repeat_are_shown_once(robust: Built
+                                                       ) -> None:
+    """A header row nearly a page tall over a body row that does not fit
+    under it: it used to repeat on page after page with a line of the
+    body each time; now it does not repeat, with a warning."""
+    assert re.search(r'tall_header\.rst:\d+: WARNING: the header rows of '
+                     r'this table take more than half a page: 0 of 1 '
+                     r'repeat', robust.stderr)
+    for name, lines in (('tall_header', 54), ('huge_header', 50)):
+        texts = _text(spans(robust.pdf(name)))
+        assert [n for n in range(lines)
+                if texts.count(f'header line {n}') != 1] == [], name
+    texts = _text(spans(robust.pdf('tall_header')))
+    assert [n for n in range(20) if texts.count(f'body line {n}') != 1] == []
+
+
+def test_nested_lists_in_a_narrow_column(robust: Built) -> None:
+    """More than a page of nested lists in the narrowest of six columns:
+    cut between pages, never at a negative width, all there once."""
+    text = ''.join(_text(spans(robust.pdf('narrow')))).replace(' ', '')
+    text = text.replace('\N{BULLET}', '')
+    for i in range(5):
+        assert text.count(f'item0.{i}wordwordword') == 1
+        assert text.count(f'item1.{i}wordwordword') == 5
+
+
+def test_content_that_cannot_split_is_placed_not_postponed(
+        robust: Built) -> None:
+    """Lists nested four deep in a column a few points wide: they
+    cannot split there, and used to be put off to the next page behind
+    their "(continued)" marker, page after page, until the progress
+    guard left the table out with an error.  Now they are shrunk into
+    the page; the PDF has a few pages and no error."""
+    assert 'cannot be laid out on pages' not in robust.stderr
+    with pymupdf.open(robust.pdf('deep')) as document:
+        assert document.page_count < 12
+    texts = _text(spans(robust.pdf('deep')))
+    assert 'After the table.' in texts
+
+
+def test_raw_pdf_in_a_cell_is_ignored_with_a_located_warning(
+        robust: Built) -> None:
+    assert re.findall(r'raw_in_cell\.rst:(\d+): WARNING: raw PDF commands '
+                      r'are ignored in a table cell: "PageBreak"',
+                      robust.stderr) == ['10']
+    found = spans(robust.pdf('raw_in_cell'))
+    pages = {s.text: s.page for s in found}
+    assert pages['before'] == pages['after'] == pages['other']
+
+
+def test_header_rows_are_drawn_once_per_page(robust: Built) -> None:
+    """Rows 1-9 ordinary, row 10 begins a 70-row span: the header used to
+    be drawn again mid-page above the span."""
+    found = spans(robust.pdf('header_once'))
+    pages = sorted({s.page for s in found if s.text.startswith('val ')})
+    assert len(pages) >= 2
+    assert [p for p in pages
+            if [s.text for s in found if s.page == p].count('HeadA') != 1
+            ] == []
+    texts = _text(found)
+    assert [n for n in range(1, 80) if texts.count(f'val {n}') != 1] == []
+    # the span begins right under row 9, not on the next page
+    assert {s.page for s in found if s.text in ('row 9', 'span start')} \
+        == {pages[0]}
+
+
+IDENTIFIERS = ['V4L2_PIX_FMT_RGB332', 'V4L2_PIX_FMT_ARGB444',
+               'V4L2_PIX_FMT_XRGB555X', 'V4L2_PIX_FMT_RGBX1010102',
+               'V4L2_PIX_FMT_YUV420M', 'V4L2_PIX_FMT_SBGGR10ALAW8']
+
+
+def test_columns_are_as_wide_as_their_longest_words(
+        robust: Built, tmp_path: Path) -> None:
+    """No identifier split mid-word where the page has room for it: the
+    identifier table without widths (twice: sized by content, and by its
+    tabularcolumns spec) and the table too wide for any page, which is
+    scaled down as a whole with a warning instead."""
+    found = _text(spans(robust.pdf('widths')))
+    assert [n for n in IDENTIFIERS if found.count(n) != 2] == []
+    assert [n for n in range(8)
+            if found.count(f'COLUMN_HEADING_NUMBER_{n}') != 1] == []
+    assert re.search(r'widths\.rst:\d+: WARNING: this table is too wide '
+                     r'for the page .* scaled down to \d+%', robust.stderr)
+    # stock rst2pdf: equal columns, identifiers cut
+    stock = sphinx_build('-E', '-b', 'pdf', '-D',
+                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                         ROOT, tmp_path / 'stock', cwd=tmp_path,
+                         timeout=TIMEOUT)
+    assert stock.returncode == 0
+    stock_text = _text(spans(tmp_path / 'stock' / 'widths.pdf'))
+    assert [n for n in IDENTIFIERS if stock_text.count(n) != 2] != []
+
+
+def test_tabularcolumns_spec_gives_the_proportions(robust: Built) -> None:
+    """``|p{6.0cm}|p{1.0cm}|p{8.0cm}|``: the columns keep 6 : 1 : 8."""
+    found = spans(robust.pdf('widths'))
+    row = [s for s in found if s.text in (
+        'V4L2_PIX_FMT_RGB332', 'x', 'a short description of format 0')]
+    starts = sorted({round(s.x0, 1) for s in row
+                     if s.font.startswith('Helvetica')})
+    assert len(starts) == 3
+    first, second = starts[1] - starts[0], starts[2] - starts[1]
+    assert 5 < first / second < 7
+
+
+LONG_LINE = ('static const struct v4l2_ioctl_ops vivid_ioctl_ops = { '
+             '.vidioc_querycap = vidioc_querycap, .vidioc_enum_fmt_vid_cap '
+             '= vidioc_enum_fmt_vid_cap, .vidioc_g_fmt_vid_cap = '
+             'vidioc_g_fmt_vid_cap };')
+
+
+#: What begins the continuation of a wrapped code line.
+MARK = '\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}'
+
+
+def _code(pdf: Path) -> tuple[str, float, float]:
+    """The code text (continuation marks dropped), its right-most end
+    and the page width."""
+    with pymupdf.open(pdf) as document:
+        width = document[0].rect.width
+    found = [s for s in spans(pdf) if s.font.startswith('Courier')]
+    text = ''.join(s.text.removeprefix(MARK).strip() for s in found)
+    return text, max(s.x1 for s in found), width
+
+
+def test_code_wider_than_the_page_wraps_with_a_mark(
+        robust: Built, tmp_path: Path) -> None:
+    text, right, width = _code(robust.pdf('code'))
+    assert right < width - 20
+    assert LONG_LINE.replace(' ', '') in text.replace(' ', '')
+    marks = [s for s in spans(robust.pdf('code'))
+             if s.text.startswith(MARK)]
+    assert marks
+    # stock rst2pdf: the line runs off the page, its end lost
+    stock = sphinx_build('-E', '-b', 'pdf', '-D',
+                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                         ROOT, tmp_path / 'stock', cwd=tmp_path,
+                         timeout=TIMEOUT)
+    assert stock.returncode == 0
+    _text, right, width = _code(tmp_path / 'stock' / 'code.pdf')
+    assert right > width
+
+
+# -- random tables ----------------------------------------------------------
+
+WORDS = st.text(string.ascii_lowercase, min_size=2, max_size=6)
+
+
+@st.composite
+def tables(draw: st.DrawFn, number: int
+           ) -> tuple[str, list[str], list[str]]:
+    """A flat-table in reST, the unique words of its body cells and
+    those of its header cells: random size, spans, header rows, and
+    cells from a word to more than a page (line blocks, nested lists)."""
+    n_cols = draw(st.integers(1, 5))
+    n_rows = draw(st.integers(1, 14))
+    header_rows = draw(st.integers(0, min(2, n_rows)))
+    lines = [f'.. flat-table:: Table {number}',
+             f'   :header-rows: {header_rows}', '']
+    words: list[str] = []
+    header: list[str] = []
+    covered: set[tuple[int, int]] = set()
+    for y in range(n_rows):
+        first = True
+        x = 0
+        while x < n_cols:
+            if (y, x) in covered:
+                x += 1
+                continue
+            cspan = draw(st.integers(0, n_cols - x - 1))
+            while any((y, x + i) in covered for i in range(cspan + 1)):
+                cspan -= 1
+            last = header_rows if y < header_rows else n_rows
+            # the first column never spans rows: every row has a cell
+            rspan = 0 if x == 0 else draw(
+                st.integers(0, min(last - y - 1, 6)))
+            for yy in range(y, y + rspan + 1):
+                for xx in range(x, x + cspan + 1):
+                    covered.add((yy, xx))
+            token = f't{number}r{y}c{x}'
+            cell_words = header if y < header_rows else words
+            cell_words.append(token)
+            roles = ''.join([f':cspan:`{cspan}` ' if cspan else '',
+                             f':rspan:`{rspan}` ' if rspan else ''])
+            lines.append(f'   {"*" if first else " "} - {roles}{token}')
+            first = False
+            lines += _content(draw, token, cell_words)
+            x += cspan + 1
+    return '\n'.join(lines) + '\n', words, header
+
+
+def _content(draw: st.DrawFn, token: str, words: list[str]) -> list[str]:
+    kind = draw(st.sampled_from(['none', 'none', 'lines', 'list', 'tall']))
+    if kind == 'none':
+        return []
+    count = {'lines': 3, 'list': 4, 'tall': 70}[kind]
+    out = ['']
+    for i in range(draw(st.integers(1, count))):
+        word = f'{token}x{i}'
+        words.append(word)
+        if kind == 'list':
+            out += [f'       - {word} {draw(WORDS)}', '',
+                    f'         - {word}n {draw(WORDS)}', '']
+            words.append(f'{word}n')
+        else:
+            out.append(f'       | {word} {draw(WORDS)}')
+    return out
+
+
+# no shrinking: each example is a sphinx-build of seconds
+@settings(max_examples=6, deadline=None,
+          phases=[Phase.explicit, Phase.reuse, Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 0), min_size=1, max_size=3).flatmap(
+    lambda n: st.tuples(*[tables(i) for i in range(len(n))])))
+def test_random_tables_are_all_in_the_pdf(
+        tmp_path_factory: pytest.TempPathFactory,
+        generated: tuple[tuple[str, list[str], list[str]], ...]) -> None:
+    tmp = tmp_path_factory.mktemp('random')
+    src = tmp / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "project = 'random'\n")
+    body = '\n\n'.join(table for table, _, _ in generated)
+    (src / 'index.rst').write_text(f'Random\n======\n\n{body}\nThe end.\n')
+    built = _linuxpdf(src, tmp / 'out')
+    assert built.returncode == 0, built.stderr
+    assert 'Traceback' not in built.stderr
+    # every message of ours is located
+    assert [line for line in built.stderr.splitlines()
+            if '[linuxdoc.' in line
+            and not re.match(r'\S*index\.rst:\d+: ', line)] == []
+    found = _text(spans(built.pdf('random')))
+    text = ' '.join(found)
+    tokens = re.findall(r't\d+r\d+c\d+(?:x\d+n?)?', text)
+    header = {word for _, _, words in generated for word in words}
+    cells = [word for _, words, _ in generated for word in words]
+    # body cells once; header rows repeat on the pages a table goes on to
+    assert sorted(t for t in tokens if t not in header) == sorted(cells)
+    assert header <= set(tokens)
