@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import sphinx
 from docutils import nodes
 from docutils.utils import get_source_line
 from sphinx.locale import __
@@ -44,6 +45,11 @@ logger = logging.getLogger(__name__)
 
 #: Characters of a merged cell's text repeated on a continuation page.
 _CONTINUED_LENGTH = 24
+
+#: Sphinx 9 keeps a table whose column spec has no tabulary column a
+#: tabular; older releases make it a tabulary, which cannot hold a nested
+#: table, so there content widths go through Sphinx's :widths: path.
+_COLSPEC_KEEPS_TABULAR = sphinx.version_info >= (9,)
 
 
 @dataclass
@@ -264,9 +270,10 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             self._set_content_widths(node, widths)
         # before the table, which the writer renders from here
         self.body.append('\n%s%s\n' % (TABLE_MARK, self._source_line(node))
-                         + r'\linuxdoctablestart{%d}{%.4f}' % (
+                         + r'\linuxdoctablestart{%d}{%.4f}{%d}' % (
                              int(table.get_table_type() == 'longtable'),
-                             scale) + '\n')
+                             scale, int(not _COLSPEC_KEEPS_TABULAR))
+                         + '\n')
         super().depart_table(node)
         self.body.append(TABLE_END_MARK + '\n')
 
@@ -285,14 +292,23 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         """Give a table without widths its columns' widths from its
         content (:mod:`linuxdoc_builders.latex.widths`), as Sphinx's
         ``\\X{share}{total}`` columns; one too wide for the page is set
-        smaller, and said so at its source line."""
+        smaller, and said so at its source line.
+
+        Before Sphinx 9 the columns take the whole line (Sphinx's own
+        :widths: path) and a table set smaller has its caption set
+        smaller too.
+        """
         table = self.table
         assert table is not None
-        colsep = table.colsep or ''
-        prefix = r'>{\linuxdocscaled}' if widths.scale < 1 else ''
-        table.colspec = '{%s%s%s}\n' % (colsep, colsep.join(
-            prefix + r'\X{%d}{%d}' % (share, widths.total)
-            for share in widths.shares), colsep)
+        if not _COLSPEC_KEEPS_TABULAR:
+            table.colwidths = widths.shares
+            table.classes = [*table.classes, 'colwidths-given']
+        else:
+            colsep = table.colsep or ''
+            prefix = r'>{\linuxdocscaled}' if widths.scale < 1 else ''
+            table.colspec = '{%s%s%s}\n' % (colsep, colsep.join(
+                prefix + r'\X{%d}{%d}' % (share, widths.total)
+                for share in widths.shares), colsep)
         if widths.scale < 1:
             logger.warning(
                 __('table too wide for the page: its %d columns need %.1f '
