@@ -279,12 +279,20 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
 
     def _source_line(self, node: nodes.Element) -> str:
         """``FILE:LINE`` of a table, relative to the source directory so
-        that the ``.tex`` does not depend on where the project is."""
+        that the ``.tex`` does not depend on where the project is.  A
+        grid or csv table knows no line of its own: then that of the
+        first node inside it that does (its caption's), else FILE alone."""
         source, line = get_source_line(node)
+        if line is None:
+            source, line = next(
+                (get_source_line(e) for e in node.findall(nodes.Element)
+                 if e.line is not None), (source, None))
         path = Path(source or '')
         srcdir = Path(self.builder.srcdir)
         if path.is_relative_to(srcdir):
             path = path.relative_to(srcdir)
+        if line is None:
+            return path.as_posix()
         return f'{path.as_posix()}:{line}'
 
     def _set_content_widths(self, node: nodes.Element,
