@@ -32,6 +32,7 @@ from linuxdoc_builders.latex.checks import (
 from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
 from linuxdoc_builders.latex.widths import (
     ColumnWidths,
+    block_of,
     content_widths,
     split_text,
 )
@@ -103,10 +104,14 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         return table.rows_begun - 1
 
     def visit_Text(self, node: nodes.Text) -> None:  # noqa: N802
-        """In a table cell, long identifiers may break after ``_ - / .``
-        (``\\linuxdocbreak``), as Sphinx lets literals break elsewhere:
-        a column is rarely as wide as ``V4L2_CID_STATELESS_HEVC_...``."""
-        if not self._cell_depth or self.literal_whitespace:
+        """In a table cell or a paragraph, long identifiers may break
+        after ``_ - / .`` (``\\linuxdocbreak``), as Sphinx lets literals
+        break elsewhere: a column, and sometimes a line, is not as wide as
+        ``V4L2_CID_STATELESS_HEVC_...``.  Titles and captions are left
+        alone: their text also goes into PDF bookmarks."""
+        if self.literal_whitespace or not (
+                self._cell_depth
+                or isinstance(block_of(node), nodes.paragraph)):
             super().visit_Text(node)
             return
         self.body.append(r'\linuxdocbreak{}'.join(

@@ -111,7 +111,7 @@ def _in_literal(node: nodes.Node) -> bool:
     return False
 
 
-def _block_of(node: nodes.Node) -> nodes.Node | None:
+def block_of(node: nodes.Node) -> nodes.Node | None:
     """The paragraph (or other block) a text is part of."""
     parent = node.parent
     while parent is not None and isinstance(parent, nodes.Inline):
@@ -133,7 +133,7 @@ def cell_extent(entry: nodes.Element, wide_font: bool) -> _Extent:
             extent.word = max(extent.word, *widths)
             extent.height += len(lines) * LINE_UNITS
             continue
-        block = id(_block_of(text))
+        block = id(block_of(text))
         for word in text.astext().split():
             extent.word = max(extent.word, _unit_width(word, mono))
             for piece in break_points(word):
