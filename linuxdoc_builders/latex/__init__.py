@@ -56,6 +56,7 @@ from linuxdoc_builders.latex.checks import (
     KEEPS_MERGED_ROWS,
     check_strut_macro,
 )
+from linuxdoc_builders.latex.tall import CutTallTables
 from linuxdoc_builders.latex.translator import LinuxLaTeXTranslator
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
@@ -154,6 +155,7 @@ def _add_package(app: Sphinx) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register ``linuxlatex`` and the translator for ``latex``."""
     app.add_builder(LinuxLaTeXBuilder)
+    app.add_post_transform(CutTallTables)
     app.add_config_value('linuxdoc_latex_translator', True, '',
                          types=[bool])
     app.add_config_value('linuxdoc_book_of', {}, 'env', types=[dict])

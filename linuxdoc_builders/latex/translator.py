@@ -13,9 +13,14 @@ checks that the writer wrote what it expects, and says so if not
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import sphinx
 from docutils import nodes
+from docutils.utils import get_source_line
+from sphinx.locale import __
+from sphinx.util import logging
 from sphinx.writers.latex import LaTeXTranslator
 
 from linuxdoc_builders.books import IN_BOOK, parse_book_uri
@@ -24,14 +29,28 @@ from linuxdoc_builders.latex.checks import (
     STRUT_MACRO,
     writer_changed,
 )
+from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
+from linuxdoc_builders.latex.widths import (
+    ColumnWidths,
+    block_of,
+    content_widths,
+    split_text,
+)
 from linuxdoc_builders.table_messages import shorten
 from linuxdoc_builders.transforms import repair
 
 if TYPE_CHECKING:
     from linuxdoc_builders.table_nodes import PlacedTGroup
 
+logger = logging.getLogger(__name__)
+
 #: Characters of a merged cell's text repeated on a continuation page.
 _CONTINUED_LENGTH = 24
+
+#: Sphinx 9 keeps a table whose column spec has no tabulary column a
+#: tabular; older releases make it a tabulary, which cannot hold a nested
+#: table, so there content widths go through Sphinx's :widths: path.
+_COLSPEC_KEEPS_TABULAR = sphinx.version_info >= (9,)
 
 
 @dataclass
@@ -45,17 +64,31 @@ class _OpenTable:
 class LinuxLaTeXTranslator(LaTeXTranslator):
     """LaTeX translator that hands Sphinx's table writer valid geometry."""
 
+    #: How many table cells the text being written is inside.
+    _cell_depth = 0
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # the tables being written, innermost last: a table may sit in a
         # cell of another
         self._tables: list[_OpenTable] = []
+        #: Widths measured from the content, by id() of Sphinx's Table.
+        self._content_widths: dict[int, ColumnWidths] = {}
 
     def visit_tgroup(self, node: nodes.Element) -> None:
         self._tables.append(_OpenTable(repair(node)))
         super().visit_tgroup(node)
 
     def depart_tgroup(self, node: nodes.Element) -> None:
+        table = self.table
+        # widths from content only where neither :widths: nor
+        # tabularcolumns gave any, and not in a nested table (it has the
+        # width of its cell)
+        if self._placed is not None and table is not None and \
+                not table.colspec and \
+                'colwidths-given' not in table.classes and \
+                not getattr(table, 'is_nested', False):
+            self._content_widths[id(table)] = content_widths(self._placed)
         self._tables.pop()
         super().depart_tgroup(node)
 
@@ -69,6 +102,24 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         table = self._tables[-1]
         table.rows_begun += 1
         return table.rows_begun - 1
+
+    def visit_Text(self, node: nodes.Text) -> None:  # noqa: N802
+        """In a table cell or a paragraph, long identifiers may break
+        after ``_ - / .`` (``\\linuxdocbreak``), as Sphinx lets literals
+        break elsewhere: a column, and sometimes a line, is not as wide as
+        ``V4L2_CID_STATELESS_HEVC_...``.  Titles and captions are left
+        alone: their text also goes into PDF bookmarks."""
+        if self.literal_whitespace or not (
+                self._cell_depth
+                or isinstance(block_of(node), nodes.paragraph)):
+            super().visit_Text(node)
+            return
+        self.body.append(r'\linuxdocbreak{}'.join(
+            self.encode(piece) for piece in split_text(node.astext())))
+
+    def depart_entry(self, node: nodes.Element) -> None:
+        self._cell_depth -= 1
+        super().depart_entry(node)
 
     def visit_row(self, node: nodes.Element) -> None:
         """Draw the rule left of a continued multi-column cell once.
@@ -140,6 +191,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         parts below stay coloured; the table model still knows the cell
         covers them, so no rule is drawn across it.
         """
+        self._cell_depth += 1
         placed = self._placed
         cell = placed.cell_of(node) if placed is not None else None
         if cell is None or not cell.is_header or cell.rowspan == 1:
@@ -221,11 +273,70 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         return r'\sphinxhref{%s}{' % self.encode_uri(f'{target}.pdf#{name}')
 
     def depart_table(self, node: nodes.Element) -> None:
+        table = self.table
+        assert table is not None
+        widths = self._content_widths.pop(id(table), None)
+        scale = 1.0
+        if widths is not None:
+            scale = widths.scale
+            self._set_content_widths(node, widths)
         # before the table, which the writer renders from here
-        assert self.table is not None
-        self.body.append(r'\linuxdoctablestart{%d}' % int(
-            self.table.get_table_type() == 'longtable') + '\n')
+        self.body.append('\n%s%s\n' % (TABLE_MARK, self._source_line(node))
+                         + r'\linuxdoctablestart{%d}{%.4f}{%d}' % (
+                             int(table.get_table_type() == 'longtable'),
+                             scale, int(not _COLSPEC_KEEPS_TABULAR))
+                         + '\n')
         super().depart_table(node)
+        self.body.append(TABLE_END_MARK + '\n')
+
+    def _source_line(self, node: nodes.Element) -> str:
+        """``FILE:LINE`` of a table, relative to the source directory so
+        that the ``.tex`` does not depend on where the project is.  A
+        grid or csv table knows no line of its own: then that of the
+        first node inside it that does (its caption's), else FILE alone."""
+        source, line = get_source_line(node)
+        if line is None:
+            source, line = next(
+                (get_source_line(e) for e in node.findall(nodes.Element)
+                 if e.line is not None), (source, None))
+        path = Path(source or '')
+        srcdir = Path(self.builder.srcdir)
+        if path.is_relative_to(srcdir):
+            path = path.relative_to(srcdir)
+        if line is None:
+            return path.as_posix()
+        return f'{path.as_posix()}:{line}'
+
+    def _set_content_widths(self, node: nodes.Element,
+                            widths: ColumnWidths) -> None:
+        """Give a table without widths its columns' widths from its
+        content (:mod:`linuxdoc_builders.latex.widths`), as Sphinx's
+        ``\\X{share}{total}`` columns; one too wide for the page is set
+        smaller, and said so at its source line.
+
+        Before Sphinx 9 the columns take the whole line (Sphinx's own
+        :widths: path) and a table set smaller has its caption set
+        smaller too.
+        """
+        table = self.table
+        assert table is not None
+        if not _COLSPEC_KEEPS_TABULAR:
+            table.colwidths = widths.shares
+            table.classes = [*table.classes, 'colwidths-given']
+        else:
+            colsep = table.colsep or ''
+            prefix = r'>{\linuxdocscaled}' if widths.scale < 1 else ''
+            table.colspec = '{%s%s%s}\n' % (colsep, colsep.join(
+                prefix + r'\X{%d}{%d}' % (share, widths.total)
+                for share in widths.shares), colsep)
+        if widths.scale < 1:
+            logger.warning(
+                __('table too wide for the page: its %d columns need %.1f '
+                   'times the line width; set at %d%% of the font size '
+                   '(give it fewer columns, or :widths:)'),
+                len(widths.shares), widths.overflow,
+                max(1, round(widths.scale * 100)), location=node,
+                type='linuxdoc', subtype='latex_width')
 
 
 def _inside_merged_cell(placed: PlacedTGroup, y: int) -> bool:

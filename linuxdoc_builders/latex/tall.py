@@ -1,0 +1,153 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Tables and cells taller than a page, cut where LaTeX can break them.
+
+LaTeX breaks a table between pages only between the rows of a
+``longtable``, and Sphinx sets a table of 30 rows or fewer as a
+``tabular``, a box that never breaks: the part below the page's bottom
+is lost, with an "Overfull \\vbox" in the log.  A single row cannot break
+either, so a cell taller than a page loses its end, and the next row
+with it.
+
+:class:`CutTallTables` estimates each table's height from its text and
+column widths (:mod:`linuxdoc_builders.latex.widths`).  A table taller
+than a page becomes a ``longtable`` (Sphinx's ``longtable`` class).  A
+row with a cell taller than a page is cut between the cell's paragraphs
+into rows of at most half a page each; the row's other cells span all
+of them, so ``linuxdoc.sty`` names them again on the next page.  A
+single paragraph taller than a page is not cut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+from linuxdoc_builders.latex.widths import (
+    PADDING_UNITS,
+    PAGE_LINES,
+    column_units,
+    rows_of_text,
+)
+from linuxdoc_builders.table_nodes import PlacedTGroup
+
+if TYPE_CHECKING:
+    from linuxdoc_builders.tablegrid import Cell
+
+
+class CutTallTables(SphinxPostTransform):
+    """Make tall tables breakable between pages (LaTeX builds only)."""
+
+    builders = ('latex', 'linuxlatex')
+    # after the tables are repaired (linuxdoc_builders.transforms)
+    default_priority = 6
+
+    def run(self, **kwargs: Any) -> None:
+        # the translator is ours unless the project turned it off
+        from linuxdoc_builders.latex.translator import LinuxLaTeXTranslator
+        from linuxdoc_builders.translators import build_uses
+        if not build_uses(self.app, LinuxLaTeXTranslator):
+            return
+        for tgroup in list(self.document.findall(nodes.tgroup)):
+            table = tgroup.parent
+            if isinstance(table, nodes.table) and \
+                    not _inside_cell(table):
+                cut_tall_rows(table, tgroup)
+
+
+def _inside_cell(node: nodes.Element) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.entry):
+            return True
+        parent = parent.parent
+    return False
+
+
+def cut_tall_rows(table: nodes.table, tgroup: nodes.Element) -> None:
+    """Cut the rows with a cell taller than a page; make ``table`` a
+    longtable if it is taller than a page."""
+    placed = PlacedTGroup.read(tgroup)
+    units = column_units(tgroup, placed)
+    height = 0.0
+    tall: list[tuple[nodes.Element, list[list[list[nodes.Node]]]]] = []
+    for row in placed.rows:
+        entries = [(e, placed.cell_of(e)) for e in row.children
+                   if isinstance(e, nodes.entry)]
+        lines = [_lines(e, c, units) for e, c in entries if c is not None]
+        row_lines = max(lines, default=1.0)
+        height += row_lines
+        if row_lines > PAGE_LINES and _cuttable(placed, row, entries):
+            tall.append((row, [_chunks(e, c, units) for e, c in entries
+                               if c is not None]))
+    if height > PAGE_LINES and 'longtable' not in table['classes']:
+        table['classes'].append('longtable')
+    for row, chunks in tall:
+        _cut(row, chunks)
+
+
+def _width(cell: Cell, units: list[float]) -> float:
+    return sum(units[cell.col:cell.last_col + 1]) + \
+        PADDING_UNITS * (cell.colspan - 1)
+
+
+def _lines(entry: nodes.Element, cell: Cell, units: list[float]) -> float:
+    return rows_of_text(entry, _width(cell, units),
+                        cell.is_header or cell.is_stub)
+
+
+def _cuttable(placed: PlacedTGroup, row: nodes.Element,
+              entries: Sequence[tuple[nodes.Element, Cell | None]]
+              ) -> bool:
+    """A body row that no row span enters or leaves."""
+    if any(c is None or c.rowspan > 1 or c.is_header for _, c in entries):
+        return False
+    y = placed.rows.index(row)
+    return all(cell.row == y for cell in (
+        placed.grid.cell_at(y, x) for x in range(placed.grid.n_cols))
+        if cell is not None)
+
+
+def _chunks(entry: nodes.Element, cell: Cell, units: list[float]
+            ) -> list[list[nodes.Node]]:
+    """The entry's children in groups of at most half a page."""
+    width = _width(cell, units)
+    wide = cell.is_header or cell.is_stub
+    chunks: list[list[nodes.Node]] = [[]]
+    lines = 0.0
+    for child in entry.children:
+        child_lines = rows_of_text(child, width, wide) \
+            if isinstance(child, nodes.Element) else 1.0
+        if chunks[-1] and lines + child_lines > PAGE_LINES / 2:
+            chunks.append([])
+            lines = 0.0
+        chunks[-1].append(child)
+        lines += child_lines
+    return chunks
+
+
+def _cut(row: nodes.Element, chunks: list[list[list[nodes.Node]]]) -> None:
+    """Replace ``row`` by as many rows as its longest list of chunks; a
+    cell with one chunk spans them all."""
+    n_rows = max(len(c) for c in chunks)
+    entries = [e for e in row.children if isinstance(e, nodes.entry)]
+    new_rows = [nodes.row() for _ in range(n_rows - 1)]
+    for entry, parts in zip(entries, chunks, strict=True):
+        if len(parts) == 1:
+            entry['morerows'] = n_rows - 1
+            continue
+        del entry[:]
+        entry.extend(parts[0])
+        for k, new_row in enumerate(new_rows, 1):
+            part = nodes.entry('', *parts[k]) if k < len(parts) \
+                else nodes.entry()
+            if entry.get('morecols'):
+                part['morecols'] = entry['morecols']
+            new_row += part
+    parent = row.parent
+    assert parent is not None
+    index = parent.index(row)
+    for k, new_row in enumerate(new_rows, 1):
+        parent.insert(index + k, new_row)

@@ -1,0 +1,225 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Column widths from a LaTeX table's content, and where its words break.
+
+Without ``:widths:``, Sphinx sets a table in ``tabulary`` (few rows) or
+in a ``longtable`` whose columns each get an equal share of the line, and
+never asks whether a cell's longest word fits its share: a stub column of
+``V4L2_PIX_FMT_*`` names runs under the next column's colour, and the
+columns of a table wider than the page run past its edge.
+
+Here every cell's text is measured in *units* of 5pt (roughly one
+character of the 10pt body font; capitals, digits and monospace count
+more), and each column gets at least its longest unbreakable piece of
+text, then a share of the rest of the line in proportion to what its
+paragraphs would like.  A table whose pieces cannot fit side by side is
+set smaller, by the factor that makes them fit.  Long identifiers break
+after ``_``, ``-``, ``/`` and ``.`` (:func:`break_points`), so a piece is
+usually far shorter than the identifier.
+
+The estimate is about the page, not the font: it errs on the wide side,
+and the compiled PDF is what the tests check.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, cast
+
+from docutils import nodes
+
+if TYPE_CHECKING:
+    from linuxdoc_builders.table_nodes import PlacedTGroup
+
+#: Sphinx's default \linewidth (letter and A4 paper), in units of 5pt.
+LINE_UNITS = 93
+#: The 6pt \tabcolsep on both sides of a column, in units.
+PADDING_UNITS = 2.4
+#: Units per character of monospace text, and of capitals and digits in
+#: the proportional fonts; other characters count one.
+_MONO = 1.2
+_WIDE = 1.3
+#: Words at least this long break after the characters of
+#: :data:`_BREAK_AFTER`; shorter ones (``e.g.``, ``1.5``) do not.
+BREAKABLE_LENGTH = 10
+_BREAK_AFTER = re.compile(r'(?<=\w[_\-/.])(?=\w)')
+#: Lines of 12pt a page of Sphinx's default layout holds, less a margin
+#: for the table's caption and header.
+PAGE_LINES = 44
+#: \X{a}{b} takes whole numbers: widths are written in tenths of units.
+_SCALE = 10
+
+
+def break_points(word: str) -> list[str]:
+    """The pieces a word may be broken into: after each ``_ - / .``
+    between word characters, in words of at least
+    :data:`BREAKABLE_LENGTH` characters."""
+    if len(word) < BREAKABLE_LENGTH:
+        return [word]
+    return _BREAK_AFTER.split(word)
+
+
+def split_text(text: str) -> list[str]:
+    """``text`` cut at its break points (spaces stay in the pieces), for
+    the translator to put a break mark between."""
+    parts = re.split(r'(\s+)', text)
+    out = ['']
+    for part in parts:
+        pieces = break_points(part) if part and not part.isspace() \
+            else [part]
+        out[-1] += pieces[0]
+        out += pieces[1:]
+    return out
+
+
+@dataclass(frozen=True)
+class ColumnWidths:
+    """The widths written into a table's column spec."""
+
+    #: Each column's share of the line: \X{share}{total}.
+    shares: list[int]
+    total: int
+    #: How much smaller the table is set (1: not at all).
+    scale: float
+    #: How many lines width the columns' pieces need (> 1: too wide).
+    overflow: float
+
+
+@dataclass
+class _Extent:
+    """What a cell's text asks of its column, in units."""
+
+    need: float = 0.0   # its longest unbreakable piece
+    word: float = 0.0   # its longest word, unbroken
+    want: float = 0.0   # its longest block of text on one line
+    height: float = 0.0  # its text on one line: all blocks, one after another
+
+
+def _unit_width(text: str, mono: bool) -> float:
+    if mono:
+        return _MONO * len(text)
+    return sum(_WIDE if c.isupper() or c.isdigit() else 1.0 for c in text)
+
+
+def _in_literal(node: nodes.Node) -> bool:
+    parent = node.parent
+    while parent is not None and not isinstance(parent, nodes.entry):
+        if isinstance(parent, nodes.literal | nodes.literal_block):
+            return True
+        parent = parent.parent
+    return False
+
+
+def block_of(node: nodes.Node) -> nodes.Node | None:
+    """The paragraph (or other block) a text is part of."""
+    parent = node.parent
+    while parent is not None and isinstance(parent, nodes.Inline):
+        parent = cast('nodes.Element', parent).parent
+    return parent
+
+
+def cell_extent(entry: nodes.Element, wide_font: bool) -> _Extent:
+    """The longest piece, longest word, longest block and total length
+    of a cell (or a part of one)."""
+    extent = _Extent()
+    blocks: dict[int, float] = {}
+    for text in entry.findall(nodes.Text):
+        mono = _in_literal(text) or wide_font
+        if isinstance(text.parent, nodes.literal_block):
+            lines = text.astext().splitlines() or ['']
+            widths = [_unit_width(line, mono) for line in lines]
+            extent.want = max(extent.want, *widths)
+            extent.word = max(extent.word, *widths)
+            extent.height += len(lines) * LINE_UNITS
+            continue
+        block = id(block_of(text))
+        for word in text.astext().split():
+            extent.word = max(extent.word, _unit_width(word, mono))
+            for piece in break_points(word):
+                extent.need = max(extent.need, _unit_width(piece, mono))
+            blocks[block] = blocks.get(block, 0.0) + \
+                _unit_width(word, mono) + 1
+    if blocks:
+        extent.want = max(extent.want, *blocks.values())
+        extent.height += sum(blocks.values())
+    return extent
+
+
+def content_widths(placed: PlacedTGroup) -> ColumnWidths:
+    """Column shares for a table that gives none.
+
+    A table that wants no more than the line keeps its natural width.
+    Otherwise each column gets its longest word, whole, if all of them
+    fit side by side, else its longest piece (:func:`break_points`);
+    what is left of the line goes to the columns whose blocks of text
+    want more, in proportion.  A cell spanning columns widens them
+    evenly where they are too narrow for it.
+    """
+    n_cols = placed.grid.n_cols
+    need = [1.0] * n_cols
+    word = [1.0] * n_cols
+    want = [1.0] * n_cols
+    spanning = []
+    for entry, cell in placed.placed_entries():
+        extent = cell_extent(entry, cell.is_header or cell.is_stub)
+        if cell.colspan != 1:
+            spanning.append((cell, extent))
+            continue
+        need[cell.col] = max(need[cell.col], extent.need)
+        word[cell.col] = max(word[cell.col], extent.word)
+        want[cell.col] = max(want[cell.col], extent.want, extent.word)
+    # a cell spanning columns gets what they have, and their padding;
+    # what it wants beyond that is shared out evenly between them
+    for cell, extent in spanning:
+        columns = range(cell.col, cell.last_col + 1)
+        inner = PADDING_UNITS * (cell.colspan - 1)
+        for widths, asked in ((need, extent.need), (word, extent.word),
+                              (want, max(extent.want, extent.word))):
+            lacking = asked - inner - sum(widths[x] for x in columns)
+            for x in columns:
+                widths[x] += max(0.0, lacking) / cell.colspan
+    need = [n + PADDING_UNITS for n in need]
+    word = [w + PADDING_UNITS for w in word]
+    want = [w + PADDING_UNITS for w in want]
+    total_need = sum(need)
+    if total_need > LINE_UNITS:
+        return _shares(need, total_need, LINE_UNITS / total_need,
+                       total_need / LINE_UNITS)
+    if sum(want) <= LINE_UNITS:
+        return _shares(want, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+    base = word if sum(word) <= LINE_UNITS else need
+    spare = LINE_UNITS - sum(base)
+    extra = [w - b for w, b in zip(want, base, strict=True)]
+    shares = [b + spare * e / sum(extra) if sum(extra) else b
+              for b, e in zip(base, extra, strict=True)]
+    return _shares(shares, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+
+
+def _shares(shares: list[float], total: float, scale: float,
+            overflow: float) -> ColumnWidths:
+    return ColumnWidths(
+        [max(1, math.floor(s * _SCALE)) for s in shares],
+        max(1, math.ceil(total * _SCALE)), scale, overflow)
+
+
+def column_units(tgroup: nodes.Element, placed: PlacedTGroup) -> list[float]:
+    """Each column's text width in units, as the translator will set it:
+    the given widths, or :func:`content_widths`."""
+    table = tgroup.parent
+    given = [c.get('colwidth', 1) for c in tgroup.findall(nodes.colspec)]
+    if table is not None and 'colwidths-given' in table['classes'] \
+            and len(given) == placed.grid.n_cols and sum(given) > 0:
+        shares, total = given, sum(given)
+    else:
+        widths = content_widths(placed)
+        shares, total = widths.shares, widths.total
+    return [max(1.0, LINE_UNITS * s / total - PADDING_UNITS) for s in shares]
+
+
+def rows_of_text(element: nodes.Element, units: float, wide_font: bool
+                 ) -> float:
+    """About how many lines a cell, or a part of one, takes in a column
+    ``units`` wide: its text, plus a line per paragraph for the ends."""
+    return cell_extent(element, wide_font).height / units + \
+        len(list(element.findall(nodes.paragraph)))

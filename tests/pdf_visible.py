@@ -1,0 +1,117 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Text a reader of a PDF cannot see, found with PyMuPDF.
+
+Text can be in a PDF and still be hidden: past the page's edge, printed
+over other text, or painted over by a fill drawn after it (a table's
+next column's colour panel).  PyMuPDF numbers every text span and every
+drawing in painting order (``seqno``), so a character whose box a later
+fill covers is hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+#: How much of a character's box may be covered or outside the page
+#: before it counts as hidden (rules and antialiasing touch glyphs).
+_COVERED = 0.5
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """A character a reader cannot see, and why."""
+
+    page: int
+    char: str
+    word: str
+    why: str  # 'past the edge', 'under a fill', 'over other text'
+
+
+Box = tuple[float, float, float, float]
+
+
+def _area(box: Box) -> float:
+    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * \
+        max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+def hidden_text(path: Path) -> list[Hidden]:
+    """Every visible-looking character of the PDF that is not visible."""
+    found: list[Hidden] = []
+    with pymupdf.open(path) as document:
+        for number, page in enumerate(document):
+            found += _hidden_on(number, page)
+    return found
+
+
+def _hidden_on(number: int, page: Any) -> list[Hidden]:
+    found = []
+    fills = _Buckets()
+    for drawing in page.get_drawings():
+        if drawing.get('fill') is not None and \
+                drawing.get('fill_opacity', 1) > 0:
+            for item in drawing['items']:
+                if item[0] == 're':
+                    fills.add(tuple(item[1]), drawing['seqno'])
+    chars = _Buckets()
+    for span in page.get_texttrace():
+        word = ''.join(chr(c[0]) for c in span['chars'])
+        for char in span['chars']:
+            box = tuple(char[3])
+            if not chr(char[0]).isspace() and _area(box) > 0:
+                chars.add(box, (span['seqno'], chr(char[0]), word))
+    for box, (seqno, char, word) in chars.items:
+        area = _area(box)
+        if _overlap(box, tuple(page.rect)) < (1 - _COVERED) * area:
+            found.append(Hidden(number, char, word, 'past the edge'))
+        elif any(later > seqno and _overlap(box, rect) > _COVERED * area
+                 for rect, later in fills.near(box)):
+            found.append(Hidden(number, char, word, 'under a fill'))
+        if any(other is not box
+               and _overlap(box, other) > _COVERED * min(area, _area(other))
+               for other, _ in chars.near(box)):
+            found.append(Hidden(number, char, word, 'over other text'))
+    return found
+
+
+class _Buckets:
+    """Rectangles by horizontal band of the page, to find the ones near
+    a character."""
+
+    BAND = 10.0
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Box, Any]] = []
+        self._bands: dict[int, list[int]] = {}
+
+    def _keys(self, rect: Box) -> range:
+        return range(int(rect[1] // self.BAND), int(rect[3] // self.BAND) + 1)
+
+    def add(self, rect: Box, value: Any) -> None:
+        self.items.append((rect, value))
+        for key in self._keys(rect):
+            self._bands.setdefault(key, []).append(len(self.items) - 1)
+
+    def near(self, rect: Box) -> list[tuple[Box, Any]]:
+        indices: set[int] = set()
+        for key in self._keys(rect):
+            indices.update(self._bands.get(key, ()))
+        return [self.items[i] for i in indices
+                if self.items[i][0][0] < rect[2]
+                and rect[0] < self.items[i][0][2]]
+
+
+def page_text(path: Path) -> str:
+    """All the PDF's text without white space, for finding words that a
+    line break cuts."""
+    with pymupdf.open(path) as document:
+        return ''.join(''.join(page.get_text().split())
+                       for page in document)

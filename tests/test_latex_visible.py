@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""linuxlatex hides no text: checked by reading the compiled PDF.
+
+The ``latex-overflow`` root holds what stock Sphinx hides: a 120-row
+table without widths whose stub column of ``V4L2_PIX_FMT_*`` names runs
+under the next column's colour, a 300-column table whose columns past the
+page's edge vanish, a cell taller than a page (its end and the next row
+were lost), and long identifiers in narrow columns.  It is compiled with
+xelatex (the kernel's engine) and pdflatex; every character must be
+visible (:mod:`pdf_visible`), every cell's text present, and the stock
+translator must fail the same checks.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sphinx
+from pdf_visible import hidden_text, page_text
+from tools import latexmk, make_latex_pdfs, sphinx_build
+
+from linuxdoc_builders.latex.overfull import main, overfull_tables
+from linuxdoc_builders.latex.widths import break_points, split_text
+
+ROOT = Path(__file__).parent / 'roots' / 'test-latex-overflow'
+PDF = 'latexoverflow.pdf'
+ENGINES = ('xelatex', 'pdflatex')
+
+
+@pytest.fixture(scope='module')
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Build and compile the root once per engine and builder; returns
+    the output directory and sphinx-build's messages."""
+    latexmk()
+    built: dict[tuple[str, ...], tuple[Path, str]] = {}
+
+    def get(engine: str, *options: str) -> tuple[Path, str]:
+        key = (engine, *options)
+        if key not in built:
+            out = tmp_path_factory.mktemp(f'overflow-{engine}')
+            result: subprocess.CompletedProcess[str] = sphinx_build(
+                '-q', '-D', f'latex_engine={engine}', *options,
+                '-d', out / '.doctrees', ROOT, out, cwd=out.parent)
+            assert result.returncode == 0, result.stderr
+            assert 'Traceback' not in result.stderr
+            assert make_latex_pdfs(out) == []
+            built[key] = (out, result.stderr)
+        return built[key]
+
+    return get
+
+
+def _missing_text(pdf: Path) -> list[str]:
+    """The cells' texts the PDF does not show (white space ignored)."""
+    text = page_text(pdf)
+    expected = [f'V4L2_PIX_FMT_FOO{i:03d}' for i in range(1, 121)]
+    expected += [''.join(f'H{i}' for i in range(1, 301)),
+                 ''.join(str(i) for i in range(1, 301))]
+    expected += [f'Paragraph{i}ofthetallcell' for i in range(1, 61)]
+    expected += ['LASTLINEOFTHETALLCELL.ROW_AFTER_TALL',
+                 'V4L2_CID_STATELESS_HEVC_ENTRY_POINT_OFFSETS',
+                 'drm_plane_create_zpos_immutable_property()',
+                 'www.kernel.org/doc/html/latest/userspace-api/media/'
+                 'index.html']
+    return [e for e in expected if e not in text]
+
+
+@pytest.mark.parametrize('engine', ENGINES)
+def test_every_cell_is_visible(compiled: Any, engine: str) -> None:
+    """No character past the page's edge, under a fill painted after it
+    or over other text, and every cell's text where it belongs: whole
+    identifiers, 300 headers in order, the tall cell's end followed by
+    the next row."""
+    out, _ = compiled(engine, '-b', 'linuxlatex')
+    assert hidden_text(out / PDF) == []
+    assert _missing_text(out / PDF) == []
+    assert overfull_tables(out / 'latexoverflow.tex') == []
+
+
+def test_stock_translator_fails_the_same_checks(compiled: Any) -> None:
+    """The checks can fail: Sphinx's own writer hides the stub column's
+    ends under the next column, the 300 columns past the page's edge,
+    and the tall cell's end and the row after it."""
+    out, _ = compiled('pdflatex', '-b', 'latex',
+                      '-D', 'linuxdoc_latex_translator=0')
+    hidden = hidden_text(out / PDF)
+    assert {h.why for h in hidden} == {'past the edge', 'under a fill',
+                                       'over other text'}
+    if sphinx.version_info >= (9,):
+        # Sphinx 9 puts every cell in a varwidth box of an equal share of
+        # the line: the stub column's names run under the next column
+        under = {h.word for h in hidden if h.why == 'under a fill'}
+        assert {'V4L2_PIX_FMT_FOO001', 'V4L2_PIX_FMT_FOO120'} <= under
+    assert 'LASTLINEOFTHETALLCELL.ROW_AFTER_TALL' in _missing_text(out / PDF)
+
+
+def test_a_table_too_wide_is_reported_at_its_line(compiled: Any,
+                                                   tmp_path: Path) -> None:
+    """The 300-column table is set smaller, and sphinx-build says so at
+    the table's line, as ``linuxdoc.latex_width``."""
+    _, stderr = compiled('xelatex', '-b', 'linuxlatex')
+    lines = (ROOT / 'index.rst').read_text(encoding='utf-8').splitlines()
+    line = lines.index('.. flat-table:: Three hundred columns') + 1
+    assert (f'index.rst:{line}: WARNING: table too wide for the page: its '
+            '300 columns need') in stderr
+    assert stderr.count('WARNING') == 1, stderr
+    quiet = sphinx_build('-q', '-b', 'linuxlatex', '-D',
+                         'suppress_warnings=linuxdoc.latex_width', ROOT,
+                         tmp_path / 'out', cwd=tmp_path)
+    assert quiet.returncode == 0, quiet.stderr
+    assert 'WARNING' not in quiet.stderr
+
+
+def test_long_words_break_after_separators() -> None:
+    assert break_points('V4L2_PIX_FMT_FOO001') == [
+        'V4L2_', 'PIX_', 'FMT_', 'FOO001']
+    assert break_points('a/b.c-d_e/f') == ['a/', 'b.', 'c-', 'd_', 'e/', 'f']
+    assert break_points('/dev/video0') == ['/dev/', 'video0']
+    for short in ('e.g.', 'pix_fmt', '1.5'):
+        assert break_points(short) == [short]
+    # a separator at a word's end is no break point
+    assert break_points('drm_plane_create()') == [
+        'drm_', 'plane_', 'create()']
+    text = 'the V4L2_PIX_FMT_FOO001 format, and /dev/video0.'
+    assert split_text(text) == ['the V4L2_', 'PIX_', 'FMT_',
+                                'FOO001 format, and /dev/', 'video0.']
+    assert ''.join(split_text(text)) == text
+
+
+OVERFULL_TEX = '''\
+\\begin{document}
+% linuxdoc-table /doc/a.rst:10
+\\linuxdoctablestart{0}{1.0000}
+\\begin{tabular}
+% linuxdoc-table /doc/a.rst:12
+\\linuxdoctablestart{0}{1.0000}
+inner
+% linuxdoc-table-end
+\\end{tabular}
+% linuxdoc-table-end
+text
+% linuxdoc-table /doc/b.rst:3
+\\linuxdoctablestart{1}{1.0000}
+% linuxdoc-table-end
+\\end{document}
+'''
+
+OVERFULL_LOG = '''\
+Overfull \\hbox (3.5pt too wide) in paragraph at lines 4--4
+Overfull \\hbox (1.25pt too wide) detected at line 7
+Overfull \\hbox (9.0pt too wide) in paragraph at lines 11--11
+Overfull \\hbox (2.0pt too wide) in alignment at lines 13--14
+Overfull \\hbox (4.0pt too wide) in paragraph at lines 4--4
+'''
+
+
+def test_overfull_boxes_are_mapped_to_their_tables(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each overfull box of the log goes to the innermost table around
+    its line; one outside every table is not a table's."""
+    tex = tmp_path / 'book.tex'
+    tex.write_text(OVERFULL_TEX, encoding='utf-8')
+    assert overfull_tables(tex) == []          # LaTeX has not run
+    tex.with_suffix('.log').write_text(OVERFULL_LOG, encoding='utf-8')
+    found = overfull_tables(tex)
+    assert [(t.location, t.boxes, t.widest, t.first_line, t.last_line)
+            for t in found] == [('/doc/a.rst:10', 2, 4.0, 2, 10),
+                                ('/doc/a.rst:12', 1, 1.25, 5, 8),
+                                ('/doc/b.rst:3', 1, 2.0, 12, 14)]
+    assert main([str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith('/doc/a.rst:10: WARNING: 2 overfull box(es) '
+                             'in this table, up to 4.0pt too wide')
+    assert len(err) == 3
+    tex.with_suffix('.log').write_text('', encoding='utf-8')
+    assert main([str(tex)]) == 0
