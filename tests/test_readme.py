@@ -25,6 +25,7 @@ QUICK = {
     'bench_html.py': ['--pages', '1', '--rows', '10', '--repeat', '1'],
     'bench_pdf.py': ['--pages', '1', '--rows', '10', '--repeat', '1',
                      '--plain-rows', '30'],
+    'bench_pdf_books.py': ['--pages', '1', '--rows', '10', '--repeat', '1'],
     'bench_kernel.py': ['--help'],
     'bench_kernel_doc.py': ['--help'],
 }

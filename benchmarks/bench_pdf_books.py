@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""linuxpdf books written in parallel (``-j N``) against one at a time.
+
+linuxpdf writes each book of ``pdf_documents`` in a worker process of its
+own when Sphinx runs with ``-j N``.  The project here has ``--books``
+books of the same size (the table-heavy pages of
+``benchmarks/bench_html.py``); each variant is timed twice:
+
+* full: ``-E``, the sources read and every book written;
+* write: the environment already read (a first build fills the doctree
+  directory), then ``-a``, so only the books are written.  This is the
+  part that runs in parallel.
+
+Stock rst2pdf (its ``pdf`` builder, which writes books one after another
+whatever ``-j`` says) is the baseline measured in the same run.  Target
+on a 2-CPU machine: two books with ``-j 2`` in at most 0.6x the serial
+write time.  Every PDF must exist and not be empty, or the benchmark
+stops.
+
+    python3 benchmarks/bench_pdf_books.py [--books 2] [--pages 8]
+                                          [--rows 120] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+#: name: (builder, extensions, further configuration, -j)
+VARIANTS = {
+    'rst2pdf (stock)': ('pdf', ['linuxdoc_builders', 'rst2pdf.pdfbuilder'],
+                        'pdf_invariant = True\n', '1'),
+    'linuxpdf -j 1': ('linuxpdf', ['linuxdoc_builders'], '', '1'),
+    'linuxpdf -j N': ('linuxpdf', ['linuxdoc_builders'], '', 'N'),
+}
+BASELINE = 'rst2pdf (stock)'
+SERIAL = 'linuxpdf -j 1'
+PARALLEL = 'linuxpdf -j N'
+TARGET = 0.6
+
+
+def _bench_pdf() -> Any:
+    """``benchmarks/bench_pdf.py``, loaded by path: its page generator
+    and its process helpers."""
+    path = Path(__file__).with_name('bench_pdf.py')
+    spec = importlib.util.spec_from_file_location('benchmarks_pdf', path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f'cannot load {path}')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_project(root: Path, books: int, pages: int, rows: int) -> None:
+    """``books`` books of ``pages`` pages each in ``root/project``, and a
+    ``conf.py`` per variant naming them all."""
+    page = _bench_pdf()._html_page()
+    srcdir = root / 'project'
+    srcdir.mkdir()
+    index = ['Books', '=====', '', '.. toctree::', '']
+    documents = []
+    for book in range(books):
+        name = f'book{book}'
+        (srcdir / name).mkdir()
+        toctree = [f'Book {book}', '=' * 10, '', '.. toctree::', '']
+        for number in range(pages):
+            (srcdir / name / f'page{number}.rst').write_text(
+                page(book * pages + number, rows))
+            toctree.append(f'   page{number}')
+        (srcdir / name / 'index.rst').write_text('\n'.join(toctree) + '\n')
+        index.append(f'   {name}/index')
+        documents.append((f'{name}/index', name, f'Book {book}', 'me'))
+    (srcdir / 'index.rst').write_text('\n'.join(index) + '\n')
+    for name, (_, extensions, conf, _) in VARIANTS.items():
+        confdir = root / 'conf' / _slug(name)
+        confdir.mkdir(parents=True)
+        (confdir / 'conf.py').write_text(
+            f"project = 'books'\nextensions = {extensions!r}\n"
+            f'pdf_documents = {documents!r}\n' + conf)
+
+
+def _slug(variant: str) -> str:
+    return ''.join(c if c.isalnum() else '-' for c in variant).strip('-')
+
+
+def build(root: Path, variant: str, books: int, jobs: int, *,
+          write_only: bool) -> tuple[float, float]:
+    """Wall and CPU seconds of one build of ``variant``."""
+    helpers = _bench_pdf()
+    builder, _, _, job = VARIANTS[variant]
+    work = root / 'build' / _slug(variant)
+    outdir = work / 'out'
+    command = [sys.executable, '-m', 'sphinx', '-q', '-b', builder,
+               '-j', str(jobs) if job == 'N' else job,
+               '-c', str(root / 'conf' / _slug(variant)),
+               '-d', str(work / 'doctrees'), str(root / 'project'),
+               str(outdir)]
+    if write_only:
+        shutil.rmtree(outdir, ignore_errors=True)
+        subprocess.run([*command, '-E'], cwd=root, check=True,
+                       capture_output=True)
+        command.append('-a')
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+        command.append('-E')
+    cpu_before = helpers._children_cpu()
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=root, text=True,
+                            capture_output=True, check=False,
+                            env=dict(os.environ))
+    elapsed = time.perf_counter() - start
+    cpu = helpers._children_cpu() - cpu_before
+    if result.returncode:
+        helpers._fail(variant, f'sphinx-build exited {result.returncode}',
+                      result)
+    for book in range(books):
+        pdf = outdir / f'book{book}.pdf'
+        if not pdf.is_file() or pdf.stat().st_size == 0:
+            helpers._fail(variant, f'{pdf.name} is missing or empty',
+                          result)
+    return elapsed, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--books', type=int, default=2)
+    parser.add_argument('--pages', type=int, default=8)
+    parser.add_argument('--rows', type=int, default=120)
+    parser.add_argument('--repeat', type=int, default=3)
+    parser.add_argument('--jobs', type=int, default=0,
+                        help='N of -j N (default: the number of CPUs)')
+    args = parser.parse_args()
+    jobs = args.jobs or os.cpu_count() or 1
+    print(f'{args.books} books of {args.pages} pages, -j N = -j {jobs}, '
+          f'{os.cpu_count()} CPUs')
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        write_project(root, args.books, args.pages, args.rows)
+        for phase, write_only in (('full', False), ('write', True)):
+            times: dict[str, list[tuple[float, float]]] = {
+                name: [] for name in VARIANTS}
+            for run in range(args.repeat):
+                for name in VARIANTS:
+                    seconds = build(root, name, args.books, jobs,
+                                    write_only=write_only)
+                    times[name].append(seconds)
+                    print(f'{phase} run {run + 1}/{args.repeat} {name}: '
+                          f'wall {seconds[0]:.2f} s, CPU {seconds[1]:.2f} s',
+                          file=sys.stderr)
+            wall = {n: statistics.median(w for w, _ in v)
+                    for n, v in times.items()}
+            for name in VARIANTS:
+                print(f'{phase}: {name:16s} median of {args.repeat}: wall '
+                      f'{wall[name]:7.2f} s')
+            print(f'{phase}: {PARALLEL}/{SERIAL} wall '
+                  f'{wall[PARALLEL] / wall[SERIAL]:.3f}x'
+                  + (f' (target <= {TARGET}x)' if write_only else ''))
+            print(f'{phase}: {PARALLEL}/{BASELINE} wall '
+                  f'{wall[PARALLEL] / wall[BASELINE]:.3f}x')
+
+
+if __name__ == '__main__':
+    main()
