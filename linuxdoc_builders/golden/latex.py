@@ -209,17 +209,13 @@ def _view(number: int, table: _Found, content: str) -> TableView:
         if not midrule:
             header, body = '', content
     view = TableView(number, _caption(preamble))
-    rows = [(row, True) for row in _split(header, '\\\\')] + \
-           [(row, False) for row in _split(body, '\\\\')]
+    rows = [(row, True) for row in _rows(header)] + \
+           [(row, False) for row in _rows(body)]
     placed: list[_Cell] = []
     by_id: dict[str, _Cell] = {}
-    y = 0
-    for row, in_header in rows:
-        cells = _split(row, '&')
-        if len(cells) == 1 and not _strip_rules(cells[0]).strip():
-            continue
+    for y, (row, in_header) in enumerate(rows):
         x = 0
-        for raw in cells:
+        for raw in _split(row, '&'):
             cell = _read_cell(_strip_rules(raw), y, x, in_header)
             if cell.covers is not None:
                 # a slot of a row span from above: the span reaches here
@@ -231,7 +227,6 @@ def _view(number: int, table: _Found, content: str) -> TableView:
                 if cell.ident:
                     by_id[cell.ident] = cell
             x += cell.colspan
-        y += 1
     view.cells = [GridCell(c.row, c.column, c.reached or c.rowspan,
                            c.colspan, c.kind, c.text) for c in placed]
     return view
@@ -243,6 +238,17 @@ def _caption(preamble: str) -> str:
         return ''
     inner = preamble[match.end():_group_end(preamble, match.end() - 1) - 1]
     return text(inner.replace('\\strut', ''))
+
+
+def _rows(section: str) -> list[str]:
+    """The rows of a table section, each ended by ``\\\\``.  What
+    follows the last one (closing rules) is no row; an empty cell of a
+    one-column row is (Sphinx 7.2 writes nothing for it, not even a
+    ``varwidth``), so an empty part is dropped only at the end."""
+    rows = _split(section, '\\\\')
+    if rows and not _strip_rules(rows[-1]).strip():
+        rows.pop()
+    return rows
 
 
 def _split(text: str, separator: str) -> list[str]:
