@@ -65,8 +65,7 @@ finally:
 
 # linuxdoc_builders brings its own kernel-doc directive, which parses
 # the C sources in-process: the kernel's extension and its script go.
-extensions = ['linuxdoc_builders' if _name == 'rstFlatTable' else _name
-              for _name in extensions if _name != 'kerneldoc']
+extensions = {extensions}
 kerneldoc_bin = None
 templates_path = [_os.path.join(_KERNEL_DOCS, _p) for _p in templates_path]
 html_static_path = [_os.path.join(_KERNEL_DOCS, _p)
@@ -84,6 +83,19 @@ if not latex_documents:
 pdf_documents = [('index', {book!r}, {title!r}, author)]
 '''
 
+#: The overlay's extensions: all of linuxdoc_builders in place of
+#: rstFlatTable and kerneldoc...
+ALL_EXTENSIONS = ("['linuxdoc_builders' if _name == 'rstFlatTable' else _name"
+                  "\n              for _name in extensions"
+                  " if _name != 'kerneldoc']")
+#: ... or only our kernel-doc directive in place of kerneldoc, the
+#: kernel's rstFlatTable kept: the build differs from the stock one by
+#: kernel-doc alone (its doctrees are compared, its time measured).
+KERNEL_DOC_ONLY = ("[*(_name for _name in extensions"
+                   " if _name != 'kerneldoc'),"
+                   "\n              "
+                   "'linuxdoc_builders.directives.kernel_doc']")
+
 #: The title of each directory's book (its index.rst heading).
 TITLES = {MEDIA: 'Linux Media Infrastructure userspace API',
           GPU: "GPU Driver Developer's Guide"}
@@ -100,13 +112,16 @@ class Build:
     #: extension through the overlay conf.
     ours: bool
     work: Path
+    #: With ``ours``: only kernel-doc is ours, the flat-table the kernel's.
+    kernel_doc_only: bool = False
     jobs: str | None = None
     #: Where to write a cProfile of the build (benchmarks/bench_kernel.py).
     profile: Path | None = None
 
     @property
     def name(self) -> str:
-        flavour = 'ours' if self.ours else 'stock'
+        flavour = ('ours-kernel-doc' if self.kernel_doc_only else 'ours') \
+            if self.ours else 'stock'
         jobs = f'-j{self.jobs}' if self.jobs else ''
         return (f"{self.subdir.replace('/', '-')}-{self.builder}-"
                 f'{flavour}{jobs}')
@@ -130,8 +145,9 @@ class Build:
 
     def command(self) -> list[str]:
         docs = self.tree / 'Documentation'
-        confdir = overlay(self.tree, self.subdir, self.work) if self.ours \
-            else docs
+        confdir = overlay(self.tree, self.subdir, self.work,
+                          kernel_doc_only=self.kernel_doc_only) \
+            if self.ours else docs
         jobs = ['-j', self.jobs] if self.jobs else []
         profile = ['-m', 'cProfile', '-o', str(self.profile)] \
             if self.profile else []
@@ -288,14 +304,17 @@ def tex_errors(outdir: Path) -> list[str]:
             if line.startswith('! ')]
 
 
-def overlay(tree: Path, subdir: str, work: Path) -> Path:
+def overlay(tree: Path, subdir: str, work: Path, *,
+            kernel_doc_only: bool = False) -> Path:
     """The directory of the overlay conf.py for ``subdir``."""
-    confdir = work / 'conf' / subdir.replace('/', '-')
+    confdir = work / 'conf' / (subdir.replace('/', '-')
+                               + ('-kernel-doc' if kernel_doc_only else ''))
     confdir.mkdir(parents=True, exist_ok=True)
     book = subdir.rsplit('/', 1)[-1]
     text = OVERLAY_CONF.format(
         conf=str(tree / 'Documentation' / 'conf.py'), book=book,
-        title=TITLES[subdir])
+        title=TITLES[subdir],
+        extensions=KERNEL_DOC_ONLY if kernel_doc_only else ALL_EXTENSIONS)
     conf = confdir / 'conf.py'
     if not conf.exists() or conf.read_text() != text:
         conf.write_text(text)
