@@ -31,7 +31,11 @@ one build at a time:
   edited), counting the documents Sphinx read again: they must be
   exactly those with a kernel-doc directive on that file.
 - (item 5) the XML of every document of the stock and our build,
-  compared after replacing the tree's and the build's absolute paths.
+  compared after replacing the tree's and the build's absolute paths;
+  the nodes' source and line (which the XML leaves out) from the pickled
+  doctrees; the warnings and kernel-doc's diagnostics of both builds.
+
+``--subdir userspace-api/media`` builds the media docs instead.
 
     python3 benchmarks/bench_kernel_doc.py [--limit N] [--repeat R]
         [--only directives|builds] [--subdir DIR] [--touch FILE]
