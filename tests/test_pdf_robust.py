@@ -63,7 +63,7 @@ def _text(found: list[Span]) -> list[str]:
 
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
                                   'raw_in_cell', 'header_once', 'widths',
-                                  'code', 'deep'])
+                                  'code', 'deep', 'identifiers'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
     assert {'After the table.', 'After the code.'} & set(
@@ -173,6 +173,67 @@ def test_tabularcolumns_spec_gives_the_proportions(robust: Built) -> None:
     assert len(starts) == 3
     first, second = starts[1] - starts[0], starts[2] - starts[1]
     assert 5 < first / second < 7
+
+
+#: The long words of the narrow column of ``identifiers.rst``, in order.
+NARROW = ['V4L2_PIX_FMT_RGB332', 'V4L2_PIX_FMT_ARGB444',
+          'V4L2_PIX_FMT_XRGB555X', 'V4L2_PIX_FMT_RGBX1010102',
+          'V4L2_PIX_FMT_YUV420M', 'include/uapi/linux/videodev2.h']
+
+#: The characters after which a long word may break.
+BREAKS = '_-/.'
+
+
+def _narrow_lines(pdf: Path) -> list[list[str]]:
+    """Each long word of the narrow column as the lines it is set on."""
+    found = spans(pdf)
+    head = next(s for s in found if s.text == 'Identifier')
+    code = next(s for s in found if s.text == 'Code')
+    end = next(s for s in found if s.text == 'After the table.')
+    lines = [s.text.removeprefix('see ') for s in found
+             if s.page == head.page and head.y1 < s.y0 < end.y0
+             and s.x1 < code.x0 and s.text != 'see']
+    words: list[list[str]] = []
+    for word in NARROW:
+        pieces: list[str] = []
+        while ''.join(pieces) != word and lines:
+            pieces.append(lines.pop(0))
+        words.append(pieces)
+    return words
+
+
+def _cut_inside_a_word(words: list[list[str]]) -> list[str]:
+    """The lines of the long words that end inside a word though a
+    break character on them would have allowed a break after it."""
+    return [line for pieces in words for line in pieces[:-1]
+            if line[-1] not in BREAKS and any(c in BREAKS for c in line)]
+
+
+def test_long_words_break_after_underscores_first(
+        robust: Built, tmp_path: Path) -> None:
+    """A column narrower than its identifiers: they break after ``_``
+    (paths after ``/`` and ``.``) before inside a word, and each is in
+    the PDF once; stock rst2pdf cuts them after the last letter that
+    fits."""
+    pdf = robust.pdf('identifiers')
+    words = _narrow_lines(pdf)
+    assert [''.join(pieces) for pieces in words] == NARROW
+    assert all(len(pieces) > 1 for pieces in words)
+    assert _cut_inside_a_word(words) == []
+    # a part with no break character that fits is cut inside a word
+    assert words[3][-2:] == ['RGBX101', '0102']
+    with pymupdf.open(pdf) as document:
+        text = re.sub(r'\s', '', ''.join(page.get_text()
+                                          for page in document))
+    assert [w for w in NARROW if text.count(w) != 1] == []
+    stock = sphinx_build('-E', '-b', 'pdf', '-D',
+                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                         ROOT, tmp_path / 'stock', cwd=tmp_path,
+                         timeout=TIMEOUT)
+    assert stock.returncode == 0
+    stock_words = _narrow_lines(tmp_path / 'stock' / 'identifiers.pdf')
+    assert [''.join(pieces) for pieces in stock_words] == NARROW
+    assert len(_cut_inside_a_word(stock_words)) >= len(NARROW)
 
 
 LONG_LINE = ('static const struct v4l2_ioctl_ops vivid_ioctl_ops = { '

@@ -15,6 +15,10 @@ process-wide state is changed, and only here, inside
 * its document template, which it looks up by name
   (``createpdf.FancyDocTemplate``), draws on our canvas
   (:class:`~linuxdoc_builders.pdf.layout.BookDocTemplate`);
+* ReportLab's paragraphs break a word too long for its line after
+  ``_``, ``-``, ``/`` or ``.`` before breaking inside it
+  (:func:`~linuxdoc_builders.pdf.reportlab_private.
+  long_words_broken_at_marks`);
 * what rst2pdf logs as errors goes to :class:`Rst2pdfMessages` instead of
   its own stream, so that the builder can report it through Sphinx; its
   warnings (``Using undefined style ...``) are Sphinx warnings at the
@@ -42,6 +46,9 @@ from sphinx.util import logging as sphinx_logging
 
 from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
+from linuxdoc_builders.pdf.reportlab_private import (
+    long_words_broken_at_marks,
+)
 from linuxdoc_builders.pdf.tables import (
     GridTGroupHandler,
     TabularColSpecHandler,
@@ -168,9 +175,10 @@ def _doc_template() -> Iterator[None]:
 
 @contextlib.contextmanager
 def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
-    """While linuxpdf writes: our handlers, template and log capture."""
+    """While linuxpdf writes: our handlers, template, word breaks and
+    log capture."""
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
-            _doc_template(), _handlers({
+            _doc_template(), long_words_broken_at_marks(), _handlers({
             nodes.tgroup: GridTGroupHandler(),
             addnodes.tabular_col_spec: TabularColSpecHandler(),
             PDFAnchor: PDFAnchorHandler()}):

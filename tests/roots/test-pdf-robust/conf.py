@@ -13,4 +13,5 @@ pdf_documents = [
     ('widths', 'widths', 'Widths', 'linuxdoc-builders'),
     ('code', 'code', 'Code', 'linuxdoc-builders'),
     ('deep', 'deep', 'Deep', 'linuxdoc-builders'),
+    ('identifiers', 'identifiers', 'Identifiers', 'linuxdoc-builders'),
 ]
