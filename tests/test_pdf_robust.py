@@ -55,6 +55,17 @@ def robust(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return built
 
 
+@pytest.fixture(scope='module')
+def stock(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """Stock rst2pdf on the same root, for the checks it fails."""
+    out = tmp_path_factory.mktemp('stock') / 'out'
+    result = sphinx_build('-E', '-b', 'pdf', '-D',
+                          'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                          ROOT, out, cwd=out.parent, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    return Built(out, result.stderr, result.returncode)
+
+
 def _text(found: list[Span]) -> list[str]:
     """Span texts, without "(continued)" markers (set in italics)."""
     return [s.text for s in found
@@ -63,10 +74,12 @@ def _text(found: list[Span]) -> list[str]:
 
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
                                   'raw_in_cell', 'header_once', 'widths',
-                                  'code', 'deep', 'identifiers'])
+                                  'code', 'deep', 'identifiers',
+                                  'maths'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
-    assert {'After the table.', 'After the code.'} & set(
+    assert {'After the table.', 'After the code.',
+            'After the maths.'} & set(
         _text(spans(robust.pdf(name))))
 
 
@@ -142,7 +155,7 @@ IDENTIFIERS = ['V4L2_PIX_FMT_RGB332', 'V4L2_PIX_FMT_ARGB444',
 
 
 def test_columns_are_as_wide_as_their_longest_words(
-        robust: Built, tmp_path: Path) -> None:
+        robust: Built, stock: Built) -> None:
     """No identifier split mid-word where the page has room for it: the
     identifier table without widths (twice: sized by content, and by its
     tabularcolumns spec) and the table too wide for any page, which is
@@ -154,12 +167,7 @@ def test_columns_are_as_wide_as_their_longest_words(
     assert re.search(r'widths\.rst:\d+: WARNING: this table is too wide '
                      r'for the page .* scaled down to \d+%', robust.stderr)
     # stock rst2pdf: equal columns, identifiers cut
-    stock = sphinx_build('-E', '-b', 'pdf', '-D',
-                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
-                         ROOT, tmp_path / 'stock', cwd=tmp_path,
-                         timeout=TIMEOUT)
-    assert stock.returncode == 0
-    stock_text = _text(spans(tmp_path / 'stock' / 'widths.pdf'))
+    stock_text = _text(spans(stock.pdf('widths')))
     assert [n for n in IDENTIFIERS if stock_text.count(n) != 2] != []
 
 
@@ -210,7 +218,7 @@ def _cut_inside_a_word(words: list[list[str]]) -> list[str]:
 
 
 def test_long_words_break_after_underscores_first(
-        robust: Built, tmp_path: Path) -> None:
+        robust: Built, stock: Built) -> None:
     """A column narrower than its identifiers: they break after ``_``
     (paths after ``/`` and ``.``) before inside a word, and each is in
     the PDF once; stock rst2pdf cuts them after the last letter that
@@ -226,12 +234,7 @@ def test_long_words_break_after_underscores_first(
         text = re.sub(r'\s', '', ''.join(page.get_text()
                                           for page in document))
     assert [w for w in NARROW if text.count(w) != 1] == []
-    stock = sphinx_build('-E', '-b', 'pdf', '-D',
-                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
-                         ROOT, tmp_path / 'stock', cwd=tmp_path,
-                         timeout=TIMEOUT)
-    assert stock.returncode == 0
-    stock_words = _narrow_lines(tmp_path / 'stock' / 'identifiers.pdf')
+    stock_words = _narrow_lines(stock.pdf('identifiers'))
     assert [''.join(pieces) for pieces in stock_words] == NARROW
     assert len(_cut_inside_a_word(stock_words)) >= len(NARROW)
 
@@ -257,7 +260,7 @@ def _code(pdf: Path) -> tuple[str, float, float]:
 
 
 def test_code_wider_than_the_page_wraps_with_a_mark(
-        robust: Built, tmp_path: Path) -> None:
+        robust: Built, stock: Built) -> None:
     text, right, width = _code(robust.pdf('code'))
     assert right < width - 20
     assert LONG_LINE.replace(' ', '') in text.replace(' ', '')
@@ -265,13 +268,33 @@ def test_code_wider_than_the_page_wraps_with_a_mark(
              if s.text.startswith(MARK)]
     assert marks
     # stock rst2pdf: the line runs off the page, its end lost
-    stock = sphinx_build('-E', '-b', 'pdf', '-D',
-                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
-                         ROOT, tmp_path / 'stock', cwd=tmp_path,
-                         timeout=TIMEOUT)
-    assert stock.returncode == 0
-    _text, right, width = _code(tmp_path / 'stock' / 'code.pdf')
+    _text, right, width = _code(stock.pdf('code'))
     assert right > width
+
+
+#: The long formula of ``maths.rst``, its whitespace removed.
+FORMULA = (r"L=\left(\frac{L'+0.099}{1.099}\right)^{\frac{1}{0.45}}"
+           r"\text{,for}L'\ge0.081\text{and}Cr=0.5R'-0.4187G'-0.0813B'")
+
+
+def test_maths_without_matplotlib_is_shown_as_its_source(
+        robust: Built, stock: Built) -> None:
+    """rst2pdf without matplotlib draws a formula's LaTeX source at
+    twice its place (past the right edge in the kernel's media book);
+    linuxpdf sets it as code, wrapped with a mark, warning at each
+    block."""
+    assert re.findall(r'maths\.rst:(\d+): WARNING: maths shown as its '
+                      r'LaTeX source', robust.stderr) == ['8', '12']
+    text, right, width = _code(robust.pdf('maths'))
+    assert right < width
+    assert FORMULA in text.replace(' ', '')
+    assert 'E=mc^2' in text.replace(' ', '')
+    found = _text(spans(robust.pdf('maths')))
+    assert 'After the maths.' in found
+    # stock: the formula is nowhere on the page
+    stock_text = ''.join(_text(spans(stock.pdf('maths'))))
+    assert 'frac' not in stock_text
+    assert 'After the maths.' in stock_text
 
 
 # -- random tables ----------------------------------------------------------

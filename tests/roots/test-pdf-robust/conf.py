@@ -14,4 +14,5 @@ pdf_documents = [
     ('code', 'code', 'Code', 'linuxdoc-builders'),
     ('deep', 'deep', 'Deep', 'linuxdoc-builders'),
     ('identifiers', 'identifiers', 'Identifiers', 'linuxdoc-builders'),
+    ('maths', 'maths', 'Maths', 'linuxdoc-builders'),
 ]
