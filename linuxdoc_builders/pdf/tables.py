@@ -946,8 +946,9 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             look.needed_width = widths.needed
             logger.warning(
                 __('this table is too wide for the page even with its '
-                   'columns as narrow as their longest words: it is '
-                   'scaled down to %d%%'),
+                   'columns as narrow as their longest words (broken '
+                   'after "_", "-", "/" or "."): it is scaled down to '
+                   '%d%%'),
                 int(100 * client.styles.tw / widths.needed),
                 location=look.location, type='linuxdoc', subtype='pdf')
         whole = TableRows(TableLayout(

@@ -14,6 +14,7 @@ break character of it fits there.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -21,6 +22,15 @@ if TYPE_CHECKING:
 
 #: The characters after which a long word may break.
 WORD_BREAKS = frozenset('_-/.')
+
+#: Splits a word after each of :data:`WORD_BREAKS`.
+_AFTER_BREAK = re.compile(r'(?<=[_\-/.])')
+
+
+def word_pieces(word: str) -> list[str]:
+    """``word`` in the pieces a line may end between:
+    ``V4L2_PIX_FMT`` as ``V4L2_``, ``PIX_``, ``FMT``."""
+    return [piece for piece in _AFTER_BREAK.split(word) if piece]
 
 
 def piece_lengths(units: Sequence[str], widths: Sequence[float],
