@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """linuxpdf looks like a kernel PDF: coloured links, no cover line that
-reads just "version", and rst2pdf's own warnings at a file and line,
-counted by ``-W``.  Each check runs on stock rst2pdf too, where stock
+reads just "version", cell text as far from a cell's top border as from
+its bottom one, and rst2pdf's own warnings at a file and line, counted
+by ``-W``.  Each check runs on stock rst2pdf too, where stock
 gets it wrong, so it is shown to be able to fail."""
 
 from __future__ import annotations
@@ -100,3 +101,54 @@ def test_rst2pdf_warnings_are_located_and_count_for_w(tmp_path: Path
     assert re.findall(r'raw_in_cell\.rst:(\d+): WARNING: rst2pdf: Using '
                       r"undefined style 'madeup'", built.stderr) == ['21']
     assert built.returncode == 1
+
+
+#: Single-line cells of ``test-pdf-padding``, each with ascenders and
+#: descenders: header, stub and body cells.
+PADDED = ['Heading quality', 'Heading yield', 'Stub typing',
+          'Typical body', 'Stub plying', 'Justly bodied']
+
+
+def _cell_gaps(pdf: Path) -> dict[str, tuple[float, float]]:
+    """For each of :data:`PADDED`: the room between the ink of its text
+    (the glyphs' own outlines, not the font's line box) and the rule
+    above it, and between the ink and the rule below it."""
+    gaps = {}
+    with pymupdf.open(pdf) as document:
+        for page in document:
+            rules = [(item[1].y, *sorted((item[1].x, item[2].x)))
+                     for drawing in page.get_drawings()
+                     for item in drawing['items'] if item[0] == 'l'
+                     and abs(item[1].y - item[2].y) < 0.01]
+            ink = page.get_textpage(flags=pymupdf.TEXT_ACCURATE_BBOXES)
+            for block in ink.extractDICT()['blocks']:
+                for line in block.get('lines', []):
+                    for span in line['spans']:
+                        if span['text'].strip() not in PADDED:
+                            continue
+                        x0, top, x1, bottom = span['bbox']
+                        x = (x0 + x1) / 2
+                        above = max(y for y, left, right in rules
+                                    if left <= x <= right and y <= top)
+                        below = min(y for y, left, right in rules
+                                    if left <= x <= right and y >= bottom)
+                        gaps[span['text'].strip()] = (top - above,
+                                                      below - bottom)
+    return gaps
+
+
+def test_cell_text_is_padded_evenly(tmp_path: Path) -> None:
+    """Header, stub and body cells: as much room above the text as below
+    it, within a point; in stock rst2pdf the header text sits on its
+    cell's bottom border and body text low in its cell."""
+    built = _build(tmp_path / 'out', 'pdf-padding', 'padding',
+                   '-b', 'linuxpdf')
+    assert built.returncode == 0, built.stderr
+    gaps = _cell_gaps(built.pdf)
+    assert set(gaps) == set(PADDED)
+    assert {text: gap for text, gap in gaps.items()
+            if abs(gap[0] - gap[1]) > 1 or min(gap) < 2} == {}
+    stock = _cell_gaps(_build(tmp_path / 'stock', 'pdf-padding', 'padding',
+                              *STOCK).pdf)
+    assert set(stock) == set(PADDED)
+    assert all(top - bottom > 2 for top, bottom in stock.values())

@@ -43,9 +43,12 @@ def placed() -> dict[str, Any]:
 
 
 def test_every_member_is_there(placed: dict[str, Any]) -> None:
+    from reportlab.platypus import paragraph
+
     from linuxdoc_builders.pdf.reportlab_private import MEMBERS
 
-    objects = {'Frame': placed['frame'], 'Table': placed['table']}
+    objects = {'Frame': placed['frame'], 'Table': placed['table'],
+               'paragraph': paragraph}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
                and not hasattr(objects[kind], name)]
@@ -71,3 +74,33 @@ def test_the_members_mean_what_linuxpdf_reads(placed: dict[str, Any]
         [private.column_positions(table)[0] + 100,
          private.column_positions(table)[0] + 150])
     assert private.cell_style(table, 1, 0).topPadding == 7
+
+
+@pytest.mark.parametrize('markup', [
+    'see V4L2_PIX_FMT_SBGGR10ALAW8 here',
+    'see <font face="Courier">V4L2_PIX_FMT_SBGGR10ALAW8</font> here'])
+def test_long_words_break_at_marks_only_inside_the_seam(markup: str
+                                                       ) -> None:
+    """ReportLab cuts a word too long for its line where it must (plain
+    text and text in several fonts take different functions); inside
+    the seam it breaks after an underscore, and afterwards it is as it
+    was."""
+    from reportlab.platypus import Paragraph
+
+    from linuxdoc_builders.pdf.reportlab_private import (
+        long_words_broken_at_marks,
+    )
+
+    def lines() -> list[str]:
+        para = Paragraph(markup)
+        para.wrap(60, 1000)
+        return [' '.join(line[1]) if isinstance(line, tuple)
+                else ''.join(f.text for f in line.words)
+                for line in para.blPara.lines]
+
+    stock = lines()
+    with long_words_broken_at_marks():
+        broken = lines()
+    assert lines() == stock
+    assert broken[:2] == ['see V4L2_', 'PIX_FMT_']
+    assert stock[0].startswith('see V4L2_P')

@@ -55,6 +55,17 @@ def robust(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return built
 
 
+@pytest.fixture(scope='module')
+def stock(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """Stock rst2pdf on the same root, for the checks it fails."""
+    out = tmp_path_factory.mktemp('stock') / 'out'
+    result = sphinx_build('-E', '-b', 'pdf', '-D',
+                          'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                          ROOT, out, cwd=out.parent, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    return Built(out, result.stderr, result.returncode)
+
+
 def _text(found: list[Span]) -> list[str]:
     """Span texts, without "(continued)" markers (set in italics)."""
     return [s.text for s in found
@@ -63,10 +74,12 @@ def _text(found: list[Span]) -> list[str]:
 
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
                                   'raw_in_cell', 'header_once', 'widths',
-                                  'code', 'deep'])
+                                  'code', 'deep', 'identifiers',
+                                  'maths'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
-    assert {'After the table.', 'After the code.'} & set(
+    assert {'After the table.', 'After the code.',
+            'After the maths.'} & set(
         _text(spans(robust.pdf(name))))
 
 
@@ -142,7 +155,7 @@ IDENTIFIERS = ['V4L2_PIX_FMT_RGB332', 'V4L2_PIX_FMT_ARGB444',
 
 
 def test_columns_are_as_wide_as_their_longest_words(
-        robust: Built, tmp_path: Path) -> None:
+        robust: Built, stock: Built) -> None:
     """No identifier split mid-word where the page has room for it: the
     identifier table without widths (twice: sized by content, and by its
     tabularcolumns spec) and the table too wide for any page, which is
@@ -150,16 +163,11 @@ def test_columns_are_as_wide_as_their_longest_words(
     found = _text(spans(robust.pdf('widths')))
     assert [n for n in IDENTIFIERS if found.count(n) != 2] == []
     assert [n for n in range(8)
-            if found.count(f'COLUMN_HEADING_NUMBER_{n}') != 1] == []
+            if found.count(f'ColumnHeadingNumber{n}') != 1] == []
     assert re.search(r'widths\.rst:\d+: WARNING: this table is too wide '
                      r'for the page .* scaled down to \d+%', robust.stderr)
     # stock rst2pdf: equal columns, identifiers cut
-    stock = sphinx_build('-E', '-b', 'pdf', '-D',
-                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
-                         ROOT, tmp_path / 'stock', cwd=tmp_path,
-                         timeout=TIMEOUT)
-    assert stock.returncode == 0
-    stock_text = _text(spans(tmp_path / 'stock' / 'widths.pdf'))
+    stock_text = _text(spans(stock.pdf('widths')))
     assert [n for n in IDENTIFIERS if stock_text.count(n) != 2] != []
 
 
@@ -173,6 +181,82 @@ def test_tabularcolumns_spec_gives_the_proportions(robust: Built) -> None:
     assert len(starts) == 3
     first, second = starts[1] - starts[0], starts[2] - starts[1]
     assert 5 < first / second < 7
+
+
+#: The long words of the narrow column of ``identifiers.rst``, in order.
+NARROW = ['V4L2_PIX_FMT_RGB332', 'V4L2_PIX_FMT_ARGB444',
+          'V4L2_PIX_FMT_XRGB555X', 'V4L2_PIX_FMT_RGBX1010102',
+          'V4L2_PIX_FMT_YUV420M', 'include/uapi/linux/videodev2.h']
+
+#: The characters after which a long word may break.
+BREAKS = '_-/.'
+
+
+def _narrow_lines(pdf: Path) -> list[list[str]]:
+    """Each long word of the narrow column as the lines it is set on."""
+    found = spans(pdf)
+    head = next(s for s in found if s.text == 'Identifier')
+    code = next(s for s in found if s.text == 'Code')
+    end = next(s for s in found if s.text.startswith('Too wide'))
+    lines = [s.text.removeprefix('see ') for s in found
+             if s.page == head.page and head.y1 < s.y0 < end.y0
+             and s.x1 < code.x0 and s.text != 'see']
+    words: list[list[str]] = []
+    for word in NARROW:
+        pieces: list[str] = []
+        while ''.join(pieces) != word and lines:
+            pieces.append(lines.pop(0))
+        words.append(pieces)
+    return words
+
+
+def _wide_columns(pdf: Path) -> list[list[str]]:
+    """The lines of each column of the table that fits only with its
+    identifiers broken, left to right."""
+    found = spans(pdf)
+    start = next(s for s in found if s.text.startswith('Too wide'))
+    end = next(s for s in found if s.text == 'After the table.')
+    columns: dict[int, list[str]] = {}
+    for span in sorted((s for s in found if s.page == start.page
+                        and start.y1 < s.y0 < end.y0),
+                       key=lambda s: s.y0):
+        columns.setdefault(round(span.x0), []).append(span.text)
+    return [columns[x] for x in sorted(columns)]
+
+
+def _cut_inside_a_word(words: list[list[str]]) -> list[str]:
+    """The lines of the long words that end inside a word though a
+    break character on them would have allowed a break after it."""
+    return [line for pieces in words for line in pieces[:-1]
+            if line[-1] not in BREAKS and any(c in BREAKS for c in line)]
+
+
+def test_long_words_break_after_underscores_first(
+        robust: Built, stock: Built) -> None:
+    """A column narrower than its identifiers: they break after ``_``
+    (paths after ``/`` and ``.``) before inside a word, and each is in
+    the PDF once; stock rst2pdf cuts them after the last letter that
+    fits."""
+    pdf = robust.pdf('identifiers')
+    words = _narrow_lines(pdf)
+    assert [''.join(pieces) for pieces in words] == NARROW
+    assert all(len(pieces) > 1 for pieces in words)
+    assert _cut_inside_a_word(words) == []
+    # a part with no break character that fits is cut inside a word
+    assert words[3][-2:] == ['RGBX101', '0102']
+    with pymupdf.open(pdf) as document:
+        text = re.sub(r'\s', '', ''.join(page.get_text()
+                                          for page in document))
+    assert [w for w in NARROW if text.count(w) != 1] == []
+    assert 'identifiers.rst' not in robust.stderr
+    columns = _wide_columns(pdf)
+    assert [''.join(lines) for lines in columns] == [
+        f'COLUMN_HEADING_NUMBER_{n}' for n in range(8)]
+    assert [line for lines in columns for line in lines[:-1]
+            if line[-1] != '_'] == []
+    stock_words = _narrow_lines(stock.pdf('identifiers'))
+    assert [''.join(pieces) for pieces in stock_words] == NARROW
+    assert len(_cut_inside_a_word(stock_words)) >= len(NARROW)
 
 
 LONG_LINE = ('static const struct v4l2_ioctl_ops vivid_ioctl_ops = { '
@@ -196,7 +280,7 @@ def _code(pdf: Path) -> tuple[str, float, float]:
 
 
 def test_code_wider_than_the_page_wraps_with_a_mark(
-        robust: Built, tmp_path: Path) -> None:
+        robust: Built, stock: Built) -> None:
     text, right, width = _code(robust.pdf('code'))
     assert right < width - 20
     assert LONG_LINE.replace(' ', '') in text.replace(' ', '')
@@ -204,13 +288,33 @@ def test_code_wider_than_the_page_wraps_with_a_mark(
              if s.text.startswith(MARK)]
     assert marks
     # stock rst2pdf: the line runs off the page, its end lost
-    stock = sphinx_build('-E', '-b', 'pdf', '-D',
-                         'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
-                         ROOT, tmp_path / 'stock', cwd=tmp_path,
-                         timeout=TIMEOUT)
-    assert stock.returncode == 0
-    _text, right, width = _code(tmp_path / 'stock' / 'code.pdf')
+    _text, right, width = _code(stock.pdf('code'))
     assert right > width
+
+
+#: The long formula of ``maths.rst``, its whitespace removed.
+FORMULA = (r"L=\left(\frac{L'+0.099}{1.099}\right)^{\frac{1}{0.45}}"
+           r"\text{,for}L'\ge0.081\text{and}Cr=0.5R'-0.4187G'-0.0813B'")
+
+
+def test_maths_without_matplotlib_is_shown_as_its_source(
+        robust: Built, stock: Built) -> None:
+    """rst2pdf without matplotlib draws a formula's LaTeX source at
+    twice its place (past the right edge in the kernel's media book);
+    linuxpdf sets it as code, wrapped with a mark, warning at each
+    block."""
+    assert re.findall(r'maths\.rst:(\d+): WARNING: maths shown as its '
+                      r'LaTeX source', robust.stderr) == ['8', '12']
+    text, right, width = _code(robust.pdf('maths'))
+    assert right < width
+    assert FORMULA in text.replace(' ', '')
+    assert 'E=mc^2' in text.replace(' ', '')
+    found = _text(spans(robust.pdf('maths')))
+    assert 'After the maths.' in found
+    # stock: the formula is nowhere on the page
+    stock_text = ''.join(_text(spans(stock.pdf('maths'))))
+    assert 'frac' not in stock_text
+    assert 'After the maths.' in stock_text
 
 
 # -- random tables ----------------------------------------------------------

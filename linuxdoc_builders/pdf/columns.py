@@ -16,9 +16,12 @@ stay half empty.  Here, in this order:
    unbreakable word, the rest of the width shared by how much longer
    each column's text is, as a browser does.
 
-A table whose columns cannot all be as wide as their longest words is
-laid out as wide as that and scaled down as a whole, with a warning,
-rather than squeezed letter by letter.
+A table whose columns cannot all be as wide as their longest words
+breaks them after ``_``, ``-``, ``/`` or ``.`` as its paragraphs do
+(:mod:`~linuxdoc_builders.pdf.words`): its columns are then at least
+as wide as the longest piece of such a word.  A table too wide even
+then is laid out as wide as that and scaled down as a whole, with a
+warning, rather than squeezed letter by letter.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, XPreformatted
+
+from linuxdoc_builders.pdf.words import word_pieces
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -88,30 +93,40 @@ def column_widths(table: nodes.Element | None, tgroup: nodes.Element,
         columns = parse_spec(spec, frame_width)
         if columns is not None and len(columns) == n_cols:
             fixed = columns
-    least, most = _content_widths(n_cols, cells)
+    broken, least, most = _content_widths(n_cols, cells)
     free = [x for x in range(n_cols) if fixed[x] is None]
     taken = sum(w for w in fixed if w is not None)
     room = max(frame_width - taken, 0.0)
     widths = [w or 0.0 for w in fixed]
-    low = sum(least[x] for x in free)
-    high = sum(most[x] for x in free)
-    if free and high <= room:
-        for x in free:
-            widths[x] = most[x] + (room - high) * (
-                most[x] / high if high else 1 / len(free))
-    elif free and low <= room:
-        spread = high - low
-        for x in free:
-            widths[x] = least[x] + (room - low) * (
-                (most[x] - least[x]) / spread if spread else 1 / len(free))
+    gaps = [m - w for m, w in zip(most, least, strict=True)]
+    breaks = [w - b for w, b in zip(least, broken, strict=True)]
+    if free and sum(most[x] for x in free) <= room:
+        _share(widths, free, most, most, room)
+    elif free and sum(least[x] for x in free) <= room:
+        # as wide as their longest words, and wider as their text is
+        _share(widths, free, least, gaps, room)
+    elif free and sum(broken[x] for x in free) <= room:
+        # long words broken after _ - / . where they must
+        _share(widths, free, broken, breaks, room)
     else:
         for x in free:
-            widths[x] = least[x]
+            widths[x] = broken[x]
     total = sum(widths)
     if total <= 0:
         return ColumnWidths(_percents([1.0] * n_cols))
     scaled = total > frame_width * 1.001
     return ColumnWidths(_percents(widths), total if scaled else 0.0, scaled)
+
+
+def _share(widths: list[float], free: list[int], base: list[float],
+           weights: list[float], room: float) -> None:
+    """Set the ``free`` columns of ``widths`` to ``base``, and share what
+    ``room`` has left among them by ``weights`` (equally if none)."""
+    total = sum(weights[x] for x in free)
+    rest = room - sum(base[x] for x in free)
+    for x in free:
+        widths[x] = base[x] + rest * (weights[x] / total if total
+                                      else 1 / len(free))
 
 
 def _percents(widths: list[float]) -> list[str]:
@@ -124,50 +139,56 @@ def _percents(widths: list[float]) -> list[str]:
     return [f'{p * scale:.4f}%' for p in percents]
 
 
+#: A paragraph's or cell's widths: the longest piece of a word broken
+#: after ``_ - / .``, the longest word, the longest line.
+Widths = tuple[float, float, float]
+
+
 def _content_widths(n_cols: int,
                     cells: Sequence[tuple[int, int, Sequence[Flowable]]]
-                    ) -> tuple[list[float], list[float]]:
-    """Per column: the longest unbreakable word and the longest line of
-    its cells, padding included; a cell spanning columns shares what its
-    columns lack for it equally among them, as browsers do."""
-    least = [CELL_PADDING] * n_cols
-    most = [CELL_PADDING] * n_cols
+                    ) -> tuple[list[float], list[float], list[float]]:
+    """Per column: the longest piece of a word, the longest word and the
+    longest line of its cells, padding included; a cell spanning
+    columns shares what its columns lack for it equally among them, as
+    browsers do."""
+    bounds = [[CELL_PADDING] * n_cols for _ in range(3)]
     spanning = []
     for col, colspan, content in cells:
-        low = high = 0.0
+        wants = [CELL_PADDING] * 3
         for flowable in content:
-            flow_low, flow_high = _flowable_widths(flowable)
-            low, high = max(low, flow_low), max(high, flow_high)
+            wants = [max(w, f + CELL_PADDING) for w, f in
+                     zip(wants, _flowable_widths(flowable), strict=True)]
         if colspan == 1:
-            least[col] = max(least[col], low + CELL_PADDING)
-            most[col] = max(most[col], high + CELL_PADDING)
+            for widths, want in zip(bounds, wants, strict=True):
+                widths[col] = max(widths[col], want)
         else:
-            spanning.append((col, colspan, low + CELL_PADDING,
-                             high + CELL_PADDING))
-    for col, colspan, low, high in sorted(spanning, key=lambda c: c[1]):
+            spanning.append((col, colspan, wants))
+    for col, colspan, wants in sorted(spanning, key=lambda c: c[1]):
         columns = range(col, min(col + colspan, n_cols))
-        for widths, want in ((least, low), (most, high)):
+        for widths, want in zip(bounds, wants, strict=True):
             lack = want - sum(widths[x] for x in columns)
             if lack > 0:
                 for x in columns:
                     widths[x] += lack / len(columns)
-    return least, most
+    return bounds[0], bounds[1], bounds[2]
 
 
-def _flowable_widths(flowable: Any) -> tuple[float, float]:
-    """The longest word and the longest line of a paragraph or code, or
-    of the paragraphs inside a list or box (with room for the indents of
-    its nesting); nothing for other flowables, which take the width they
-    are given."""
+def _flowable_widths(flowable: Any) -> Widths:
+    """The longest piece of a word, the longest word and the longest
+    line of a paragraph or code, or of the paragraphs inside a list or
+    box (with room for the indents of its nesting); nothing for other
+    flowables, which take the width they are given."""
     if isinstance(flowable, Paragraph):
         style = flowable.style
         words = str(flowable.getPlainText()).split()
         if not words:
-            return 0.0, 0.0
-        least = max(stringWidth(w, style.fontName, style.fontSize)
-                    for w in words)
-        return least, stringWidth(' '.join(words), style.fontName,
-                                  style.fontSize)
+            return 0.0, 0.0, 0.0
+
+        def width(text: str) -> float:
+            return float(stringWidth(text, style.fontName, style.fontSize))
+
+        return (max(width(p) for w in words for p in word_pieces(w)),
+                max(width(w) for w in words), width(' '.join(words)))
     code = getattr(flowable, 'content', None)
     if code and isinstance(code[0], XPreformatted):
         style = code[0].style
@@ -176,14 +197,16 @@ def _flowable_widths(flowable: Any) -> tuple[float, float]:
                        for line in text.splitlines()), default=0.0)
         # code wraps with a continuation mark; it asks for a short
         # line's width at least, and its longest line at most
-        return min(longest, 30 * stringWidth('M', style.fontName,
-                                             style.fontSize)), longest
-    least = most = 0.0
+        least = min(longest, 30 * stringWidth('M', style.fontName,
+                                              style.fontSize))
+        return least, least, longest
+    piece = word = line = 0.0
     for inner in _inner_flowables(flowable):
-        low, high = _flowable_widths(inner)
-        least = max(least, low + NESTING_INDENT)
-        most = max(most, high + NESTING_INDENT)
-    return least, most
+        inner_piece, inner_word, inner_line = _flowable_widths(inner)
+        piece = max(piece, inner_piece + NESTING_INDENT)
+        word = max(word, inner_word + NESTING_INDENT)
+        line = max(line, inner_line + NESTING_INDENT)
+    return piece, word, line
 
 
 def _inner_flowables(flowable: Any) -> list[Any]:

@@ -7,7 +7,11 @@ top or how tall it is when empty, nor a table for its measured row
 heights, cell styles or column positions; a table that splits itself
 needs all of them.  Nor does it have an exception of its own for a cell
 too narrow for its content: only the words of its ``ValueError``.
-They are read only here, and
+Nor can a paragraph be told where a word too long for its line may
+break: ReportLab's two functions that cut such words
+(``paragraph._splitWord`` and ``_splitFragWord``) are wrapped, while
+linuxpdf writes, by :func:`long_words_broken_at_marks`.
+They are used only here, and
 ``tests/test_pdf_reportlab_private.py`` fails loudly, naming the member,
 when a ReportLab release renames or drops one (``TESTED`` in
 :mod:`linuxdoc_builders.pdf` bounds the versions).
@@ -15,7 +19,16 @@ when a ReportLab release renames or drops one (``TESTED`` in
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import paragraph
+
+from linuxdoc_builders.pdf.words import piece_lengths
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 #: Every private member read here, by the class that has it; the test
 #: checks each on a real frame and table.
@@ -23,7 +36,12 @@ MEMBERS = {
     'Frame': ('_atTop', '_aH', '_getAvailableWidth'),
     'Table': ('_rowHeights', '_cellStyles', '_colpositions'),
     'Flowable': ('_frame',),
+    'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
 }
+
+#: Added to each line's width so that ReportLab, adding up the same
+#: character widths, takes exactly the characters chosen for it.
+_SLACK = 1e-6
 
 
 def frame_of(flowable: Any) -> Any:
@@ -67,3 +85,56 @@ def is_negative_width(error: ValueError) -> bool:
     """Whether ReportLab's table layout failed because a cell's flowable
     got a negative width (it raises a bare ``ValueError`` saying so)."""
     return 'negative availWidth' in str(error)
+
+
+@contextlib.contextmanager
+def long_words_broken_at_marks() -> Iterator[None]:
+    """ReportLab's paragraphs, breaking a word too long for a line
+    where :func:`~linuxdoc_builders.pdf.words.piece_lengths` says.
+
+    ReportLab's own functions still cut the word (into its own kinds of
+    pieces); they are only given line widths that make them cut there.
+    """
+    split_word = paragraph._splitWord
+    split_frag_word = paragraph._splitFragWord
+
+    def break_word(word: Any, line_width: float, max_widths: list[float],
+                   line: int, font: str, size: float,
+                   encoding: str = 'utf8') -> Any:
+        text = word.decode(encoding) if isinstance(word, bytes) else word
+        widths = [stringWidth(c, font, size, encoding) for c in text]
+        lines = _line_widths(list(text), widths, line_width, max_widths,
+                             line)
+        return split_word(word, 0.0, lines, 0, font, size, encoding)
+
+    def break_frag_word(word: Any, room: float, max_widths: list[float],
+                        line: int) -> Any:
+        units = list(paragraph._fragWordIter(word))
+        last = max_widths[min(line, len(max_widths) - 1)]
+        lines = _line_widths([u[2] for u in units], [u[1] for u in units],
+                             last - room, max_widths, line)
+        return split_frag_word(word, lines[0], lines, 0)
+
+    paragraph._splitWord = break_word
+    paragraph._splitFragWord = break_frag_word
+    try:
+        yield
+    finally:
+        paragraph._splitWord = split_word
+        paragraph._splitFragWord = split_frag_word
+
+
+def _line_widths(units: list[str], widths: list[float], used: float,
+                 max_widths: list[float], line: int) -> list[float]:
+    """The width of each line a long word takes, as ReportLab adds it
+    up, for a word beginning ``used`` points into line ``line`` of a
+    paragraph whose lines are ``max_widths`` wide."""
+    def room(n: int) -> float:
+        width = max_widths[min(line + n, len(max_widths) - 1)]
+        return width - used if n == 0 else width
+
+    out, start = [], 0
+    for length in piece_lengths(units, widths, room, used > _SLACK):
+        out.append(sum(widths[start:start + length]) + _SLACK)
+        start += length
+    return out

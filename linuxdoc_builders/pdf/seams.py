@@ -8,13 +8,20 @@ process-wide state is changed, and only here, inside
 * its Sphinx dispatch table (``rst2pdf.sphinxnodes.sphinxhandlers``) gets
   our ``tgroup`` handler, one for ``tabular_col_spec`` (read by the next
   table, drawn as nothing) and the :class:`~linuxdoc_builders.pdf.links.
-  PDFAnchor` handler.  rst2pdf would register a handler class in the
-  table when the class is defined, but only if that happens before
-  ``rst2pdf.sphinxnodes`` is imported (its table is a copy taken then):
-  import order would decide whether anchors are drawn;
+  PDFAnchor` handler, and, where rst2pdf cannot draw maths (no
+  matplotlib), one that sets ``math`` blocks as code
+  (:mod:`~linuxdoc_builders.pdf.maths`).  rst2pdf would register a
+  handler class in the table when the class is defined, but only if
+  that happens before ``rst2pdf.sphinxnodes`` is imported (its table
+  is a copy taken then): import order would decide whether anchors
+  are drawn;
 * its document template, which it looks up by name
   (``createpdf.FancyDocTemplate``), draws on our canvas
   (:class:`~linuxdoc_builders.pdf.layout.BookDocTemplate`);
+* ReportLab's paragraphs break a word too long for its line after
+  ``_``, ``-``, ``/`` or ``.`` before breaking inside it
+  (:func:`~linuxdoc_builders.pdf.reportlab_private.
+  long_words_broken_at_marks`);
 * what rst2pdf logs as errors goes to :class:`Rst2pdfMessages` instead of
   its own stream, so that the builder can report it through Sphinx; its
   warnings (``Using undefined style ...``) are Sphinx warnings at the
@@ -42,6 +49,13 @@ from sphinx.util import logging as sphinx_logging
 
 from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
+from linuxdoc_builders.pdf.maths import (
+    RST2PDF_DRAWS_MATHS,
+    MathSourceHandler,
+)
+from linuxdoc_builders.pdf.reportlab_private import (
+    long_words_broken_at_marks,
+)
 from linuxdoc_builders.pdf.tables import (
     GridTGroupHandler,
     TabularColSpecHandler,
@@ -168,10 +182,15 @@ def _doc_template() -> Iterator[None]:
 
 @contextlib.contextmanager
 def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
-    """While linuxpdf writes: our handlers, template and log capture."""
+    """While linuxpdf writes: our handlers, template, word breaks and
+    log capture."""
+    handlers: dict[type[nodes.Node], Any] = {
+        nodes.tgroup: GridTGroupHandler(),
+        addnodes.tabular_col_spec: TabularColSpecHandler(),
+        PDFAnchor: PDFAnchorHandler()}
+    if not RST2PDF_DRAWS_MATHS:
+        handlers[nodes.math_block] = MathSourceHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
-            _doc_template(), _handlers({
-            nodes.tgroup: GridTGroupHandler(),
-            addnodes.tabular_col_spec: TabularColSpecHandler(),
-            PDFAnchor: PDFAnchorHandler()}):
+            _doc_template(), long_words_broken_at_marks(), \
+            _handlers(handlers):
         yield messages

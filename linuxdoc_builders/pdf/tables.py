@@ -13,6 +13,11 @@ at all).  Here:
 * header cells take the stylesheet's ``table-heading`` style, stub cells
   ``table-stub`` (which linuxpdf's stylesheet adds), the rest
   ``table-body``;
+* a cell's text is as far from its top border as from its bottom one:
+  ReportLab sets a paragraph's first baseline a font size below its
+  top and its last a leading above its bottom, so with equal paddings
+  text sits low in its cell (a header cell's descenders on its bottom
+  border); the paddings are chosen per row kind (:func:`even_padding`);
 * the ``table`` style's ``ROWBACKGROUNDS`` are painted per band of rows
   (rows joined by a row span are one band), so a merged cell has one
   background;
@@ -36,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from docutils import nodes
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus import (
     KeepInFrame,
     Paragraph,
@@ -102,6 +107,10 @@ WIDEN_ATTEMPTS = 8
 #: The rows of a table measured at a time (more when a row span goes on).
 MEASURE_ROWS = 32
 
+#: The top and bottom padding of a cell together, in points: ReportLab's
+#: three points each.
+CELL_PADDING_POINTS = 6.0
+
 #: What begins the continuation of a wrapped code line.
 CODE_CONTINUATION = '\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK} '
 
@@ -144,6 +153,11 @@ class TableLook:
     stripe_offset: int
     #: The table node, for warnings.
     location: nodes.Element
+    #: Top and bottom padding of header and body cells (``'head'``,
+    #: ``'body'``) that set their text evenly; none when the stylesheet
+    #: gives paddings of its own.
+    paddings: dict[str, tuple[float, float]] = dataclasses.field(
+        default_factory=dict)
     #: The width, in points, the table is laid out at when its columns
     #: need more than the frame: it is scaled down to the frame.
     needed_width: float = 0.0
@@ -233,6 +247,12 @@ class TableLayout:
         style = TableStyle([
             ('SPAN', (c.col, c.row), (c.col + c.colspan - 1, c.last_row))
             for c in self.cells if c.rowspan > 1 or c.colspan > 1])
+        for kind, (first, last) in (('body', (0, self.n_rows - 1)),
+                                    ('head', (0, self.header_rows - 1))):
+            if kind in look.paddings and last >= first:
+                top, bottom = look.paddings[kind]
+                style.add('TOPPADDING', (0, first), (-1, last), top)
+                style.add('BOTTOMPADDING', (0, first), (-1, last), bottom)
         for command in look.commands:
             style.add(*command)
         for _name, start, stop, colours, *_ in look.stripes:
@@ -709,6 +729,22 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
     return [KeepInFrame(width, height, [flowable], mode='shrink')]
 
 
+def even_padding(style: ParagraphStyle, total: float = CELL_PADDING_POINTS
+                 ) -> tuple[float, float]:
+    """The top and bottom padding, ``total`` points together if they
+    can be, that leave as much room above a cell's text in ``style``
+    as below it: ReportLab sets the first baseline a font size below
+    the paragraph's top (room above the ascenders) and the last one a
+    leading less the font size above its bottom (room below the
+    descenders, or less than none when the leading is the font
+    size)."""
+    ascent, descent = getAscentDescent(style.fontName, style.fontSize)
+    above = style.fontSize - ascent
+    below = style.leading - style.fontSize + descent
+    gap = max((total + above + below) / 2, above, below)
+    return gap - above, gap - below
+
+
 def _plain_text(flowable: Any) -> str:
     """The text of a flowable, of its table cells or content, so that a
     message can quote it (rst2pdf's flowables know no source line)."""
@@ -910,8 +946,9 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             look.needed_width = widths.needed
             logger.warning(
                 __('this table is too wide for the page even with its '
-                   'columns as narrow as their longest words: it is '
-                   'scaled down to %d%%'),
+                   'columns as narrow as their longest words (broken '
+                   'after "_", "-", "/" or "."): it is scaled down to '
+                   '%d%%'),
                 int(100 * client.styles.tw / widths.needed),
                 location=look.location, type='linuxdoc', subtype='pdf')
         whole = TableRows(TableLayout(
@@ -971,6 +1008,8 @@ def _look(client: Any, base: Any, location: nodes.Element,
               'body': client.styles['table-body']}
     h_align = {0: 'LEFT', 1: 'CENTER', 2: 'RIGHT'}.get(base.alignment,
                                                        'CENTER')
+    padded = any(c[0] in ('TOPPADDING', 'BOTTOMPADDING', 'PADDING')
+                 for c in commands)
     return TableLook(
         commands=[c for c in commands if c[0] != 'ROWBACKGROUNDS'],
         stripes=[c for c in commands if c[0] == 'ROWBACKGROUNDS'],
@@ -978,4 +1017,6 @@ def _look(client: Any, base: Any, location: nodes.Element,
         stub_background=styles['stub'].backColor,
         styles=styles, h_align=h_align,
         repeat_header_rows=bool(client.repeat_table_rows),
-        stripe_offset=header_rows, location=location)
+        stripe_offset=header_rows, location=location,
+        paddings={} if padded else {kind: even_padding(styles[kind])
+                                    for kind in ('head', 'body')})

@@ -13,4 +13,6 @@ pdf_documents = [
     ('widths', 'widths', 'Widths', 'linuxdoc-builders'),
     ('code', 'code', 'Code', 'linuxdoc-builders'),
     ('deep', 'deep', 'Deep', 'linuxdoc-builders'),
+    ('identifiers', 'identifiers', 'Identifiers', 'linuxdoc-builders'),
+    ('maths', 'maths', 'Maths', 'linuxdoc-builders'),
 ]
