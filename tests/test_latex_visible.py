@@ -17,6 +17,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pymupdf
 import pytest
 import sphinx
 from pdf_visible import hidden_text, page_text
@@ -129,13 +130,20 @@ def test_long_signatures_and_urls_break(compiled: Any, engine: str
     """Function signatures with long names, an identifier in running
     text, the index of those names and a URL with a long commit id all
     stay on the page (they ran past its right edge), and nothing of them
-    is lost or printed over other text."""
+    is lost or printed over other text; link addresses keep their
+    underscores."""
     out, _ = compiled(engine, '-b', 'linuxlatex', root=SIGNATURES)
     pdf = out / 'latexsignatures.pdf'
     assert hidden_text(pdf) == []
     text = page_text(pdf)
     assert [t for t in SIGNATURE_TEXT if t not in text] == []
     assert _package_warnings(out) == []
+    # the breakable \_ stays out of link addresses
+    with pymupdf.open(pdf) as document:
+        uris = {link.get('uri') for page in document
+                for link in page.get_links()}
+    assert {'https://example.org/drm_fb_helper/dirty_work.html',
+            'https://example.org/drm_fb_helper/deferred_io.html'} <= uris
 
 
 def test_stock_signatures_run_past_the_edge(compiled: Any) -> None:
