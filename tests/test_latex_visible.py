@@ -29,6 +29,7 @@ from linuxdoc_builders.latex.widths import break_points, split_text
 ROOT = Path(__file__).parent / 'roots' / 'test-latex-overflow'
 PDF = 'latexoverflow.pdf'
 SIGNATURES = Path(__file__).parent / 'roots' / 'test-latex-signatures'
+TALL_SPEC = Path(__file__).parent / 'roots' / 'test-latex-tall-spec'
 ENGINES = ('xelatex', 'pdflatex')
 
 
@@ -98,6 +99,33 @@ def test_stock_translator_fails_the_same_checks(compiled: Any) -> None:
         under = {h.word for h in hidden if h.why == 'under a fill'}
         assert {'V4L2_PIX_FMT_FOO001', 'V4L2_PIX_FMT_FOO120'} <= under
     assert 'LASTLINEOFTHETALLCELL.ROW_AFTER_TALL' in _missing_text(out / PDF)
+
+
+def _cell_texts(root: Path) -> list[str]:
+    """The texts of the ``latex-tall-spec`` root's cells, without white
+    space (the cells' words are too short to be hyphenated)."""
+    text = (root / 'index.rst').read_text(encoding='utf-8')
+    return [''.join(line.split('- ', 1)[1].split())
+            for line in text.splitlines()
+            if line.lstrip().startswith(('* - R', '- R'))]
+
+
+@pytest.mark.parametrize('engine', ENGINES)
+def test_a_table_in_narrow_tabularcolumns_breaks_between_pages(
+        compiled: Any, engine: str) -> None:
+    """A table of 12 rows whose ``.. tabularcolumns::`` columns are
+    narrower than its content alone would make them is taller than a
+    page: it breaks between pages (it ran past the page's foot, as
+    ``struct media_entity_desc`` in the kernel's media book), and every
+    cell's text is on a page."""
+    out, _ = compiled(engine, '-b', 'linuxlatex', root=TALL_SPEC)
+    pdf = out / 'latextallspec.pdf'
+    assert hidden_text(pdf) == []
+    text = page_text(pdf)
+    cells = _cell_texts(TALL_SPEC)
+    assert len(cells) == 36
+    assert [c for c in cells if c not in text] == []
+    assert 'ENDOFDOCUMENT.' in text
 
 
 #: What the ``latex-signatures`` root's PDF must show whole: the

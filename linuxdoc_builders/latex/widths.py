@@ -29,11 +29,15 @@ from typing import TYPE_CHECKING, cast
 
 from docutils import nodes
 
+from linuxdoc_builders.colspec import parse_spec, tabular_spec
+
 if TYPE_CHECKING:
     from linuxdoc_builders.table_nodes import PlacedTGroup
 
 #: Sphinx's default \linewidth (letter and A4 paper), in units of 5pt.
 LINE_UNITS = 93
+#: The points in a unit.
+POINTS_PER_UNIT = 5.0
 #: The 6pt \tabcolsep on both sides of a column, in units.
 PADDING_UNITS = 2.4
 #: Units per character of monospace text, and of capitals and digits in
@@ -205,7 +209,11 @@ def _shares(shares: list[float], total: float, scale: float,
 
 def column_units(tgroup: nodes.Element, placed: PlacedTGroup) -> list[float]:
     """Each column's text width in units, as the translator will set it:
-    the given widths, or :func:`content_widths`."""
+    the given widths, or :func:`content_widths`; then, for a table with
+    a ``.. tabularcolumns::`` spec, the width of each of its
+    ``p``/``m``/``b`` columns.  The kernel's specs are narrower than an
+    even share of the line: a table measured without them looks shorter
+    than it is, stays a ``tabular`` and runs past the page's foot."""
     table = tgroup.parent
     given = [c.get('colwidth', 1) for c in tgroup.findall(nodes.colspec)]
     if table is not None and 'colwidths-given' in table['classes'] \
@@ -214,7 +222,18 @@ def column_units(tgroup: nodes.Element, placed: PlacedTGroup) -> list[float]:
     else:
         widths = content_widths(placed)
         shares, total = widths.shares, widths.total
-    return [max(1.0, LINE_UNITS * s / total - PADDING_UNITS) for s in shares]
+    units = [max(1.0, LINE_UNITS * s / total - PADDING_UNITS)
+             for s in shares]
+    spec = tabular_spec(table)
+    columns = parse_spec(spec, LINE_UNITS * POINTS_PER_UNIT) \
+        if spec is not None else None
+    if columns is None:
+        return units
+    # LaTeX sets a table's columns by the spec's first ones, whatever
+    # their number: the kernel's specs often have more than the table
+    columns += [None] * (len(units) - len(columns))
+    return [max(1.0, points / POINTS_PER_UNIT) if points else unit
+            for points, unit in zip(columns, units, strict=False)]
 
 
 def rows_of_text(element: nodes.Element, units: float, wide_font: bool
