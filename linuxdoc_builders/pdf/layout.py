@@ -145,14 +145,21 @@ def prune_laid_out(document: nodes.document) -> None:
 
 
 def _keep_titles(node: nodes.Element) -> bool:
-    """Keep in ``node`` only the children with a title; whether it has
-    one or is one."""
+    """Keep in ``node`` only the children that are or hold a title;
+    whether it is or holds one.
+
+    The children let go are emptied too, all but the substitution
+    definitions: a node a flowable still refers to (where a table's
+    warnings are) needs only its own line and its ancestors.
+    """
     if isinstance(node, nodes.title):
         return True
-    node.children = [child for child in node.children
-                     if isinstance(child, nodes.Element)
-                     and _keep_titles(child)]
-    return bool(node.children)
+    if isinstance(node, nodes.substitution_definition):
+        return False
+    kept = [child for child in node.children
+            if isinstance(child, nodes.Element) and _keep_titles(child)]
+    node.children[:] = kept
+    return bool(kept)
 
 
 def _pdf_string_bytes(text: str) -> bytes:
@@ -170,8 +177,8 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
     def multiBuild(self, story: list[Any],  # noqa: N802
                    *args: Any, **kwargs: Any) -> Any:
         """Lay out ``story``, the doctree it was made from pruned first
-        (:func:`prune_laid_out`): rst2pdf keeps the book's doctree while
-        ReportLab lays out the book, twice over."""
+        (:func:`prune_laid_out`): rst2pdf keeps the book's doctree
+        through all of ReportLab's passes over the book."""
         doctree = getattr(self.client, 'doctree', None)
         if isinstance(doctree, nodes.document):
             prune_laid_out(doctree)
