@@ -33,6 +33,7 @@ writes (:func:`linuxdoc_builders.pdf.seams.linuxpdf_write`).
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,6 +79,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
     _only: str | None = None
 
     def write(self, *args: Any, **kwargs: Any) -> None:
+        _forget_read_doctrees(self.env)
         jobs = self._status.parallel
         if jobs > 1 and parallel_available:
             self.init_document_data()
@@ -165,11 +167,37 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
                         docname, *args, **kwargs)
         finally:
             self.book = None
+            _forget_pickled_doctrees(self.env)
         books.report_nowhere(tree)
         books.name_other_books(tree, self.all_books)
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
         return tree
+
+
+def _forget_read_doctrees(env: BuildEnvironment) -> None:
+    """Drop the doctrees Sphinx kept from reading for its writers.
+
+    Sphinx keeps every document it read in this run for
+    ``get_and_resolve_doctree``; rst2pdf never calls that (it unpickles
+    each document of a book with ``get_doctree``), so they stayed in
+    memory through every book's write.  A node points to its parent, so
+    only the cycle collector frees them: it runs now, before the write
+    needs the memory, not when it next comes to the oldest objects.
+    """
+    cache = getattr(env, '_write_doc_doctree_cache', None)
+    if cache:
+        cache.clear()
+        gc.collect()
+
+
+def _forget_pickled_doctrees(env: BuildEnvironment) -> None:
+    """Drop the pickles ``get_doctree`` keeps once a book's doctree is
+    assembled: each book reads its documents once, and otherwise every
+    pickle stays in memory while the book is laid out."""
+    cache = getattr(env, '_pickled_doctree_cache', None)
+    if cache:
+        cache.clear()
 
 
 def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,

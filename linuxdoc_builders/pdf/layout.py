@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import codecs
 import functools
+import gc
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDictionary,
@@ -116,6 +118,50 @@ class BookCanvas(Canvas):  # type: ignore[misc]
         super().save()
 
 
+#: A document's tables of its nodes, which the layout does not read
+#: (it keeps ``substitution_defs``: rst2pdf parses the page headers and
+#: footers with them).
+_NODE_TABLES = ('ids', 'refnames', 'refids', 'indirect_targets',
+                'footnotes', 'footnote_refs', 'autofootnotes',
+                'autofootnote_refs', 'symbol_footnotes',
+                'symbol_footnote_refs', 'citations', 'citation_refs')
+
+
+def prune_laid_out(document: nodes.document) -> None:
+    """Drop what of ``document`` its flowables no longer need.
+
+    Once rst2pdf has made the flowables, the layout reads only a heading's
+    title node and its ancestors (whether a table of contents lists the
+    heading walks up from the title), a node's ancestors (where a
+    warning is), and the substitutions.  Every other child leaves its
+    parent's children and the document's tables of nodes are emptied,
+    so that most of the doctree is freed while the book is laid out.
+    """
+    _keep_titles(document)
+    for name in _NODE_TABLES:
+        table = getattr(document, name, None)
+        if isinstance(table, (dict, list)):
+            table.clear()
+
+
+def _keep_titles(node: nodes.Element) -> bool:
+    """Keep in ``node`` only the children that are or hold a title;
+    whether it is or holds one.
+
+    The children let go are emptied too, all but the substitution
+    definitions: a node a flowable still refers to (where a table's
+    warnings are) needs only its own line and its ancestors.
+    """
+    if isinstance(node, nodes.title):
+        return True
+    if isinstance(node, nodes.substitution_definition):
+        return False
+    kept = [child for child in node.children
+            if isinstance(child, nodes.Element) and _keep_titles(child)]
+    node.children[:] = kept
+    return bool(kept)
+
+
 def _pdf_string_bytes(text: str) -> bytes:
     """``text`` as ReportLab's ``PDFString`` writes it: name trees are
     sorted by these bytes."""
@@ -127,6 +173,17 @@ def _pdf_string_bytes(text: str) -> bytes:
 
 class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
     """rst2pdf's document template, drawing on a :class:`BookCanvas`."""
+
+    def multiBuild(self, story: list[Any],  # noqa: N802
+                   *args: Any, **kwargs: Any) -> Any:
+        """Lay out ``story``, the doctree it was made from pruned first
+        (:func:`prune_laid_out`): rst2pdf keeps the book's doctree
+        through all of ReportLab's passes over the book."""
+        doctree = getattr(self.client, 'doctree', None)
+        if isinstance(doctree, nodes.document):
+            prune_laid_out(doctree)
+            gc.collect()
+        return super().multiBuild(story, *args, **kwargs)
 
     def build(self, flowables: list[Any], filename: Any = None,
               canvasmaker: Any = None) -> None:
