@@ -34,7 +34,6 @@ stock rst2pdf only.  They show whether table layout is linear in rows
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import resource
@@ -45,10 +44,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
-if TYPE_CHECKING:
-    from collections.abc import Callable
+# run as python3 benchmarks/bench_pdf.py: benchmarks/ is on sys.path
+from bench_html import page
 
 #: name: (builder, extensions, further configuration, compile with TeX)
 VARIANTS = {
@@ -66,18 +65,6 @@ TARGET = 1.1
 PLAIN_TARGET = 1.3
 #: rst2pdf's and Sphinx's LaTeX file names come from the project name.
 PROJECT = 'tables'
-
-
-def _html_page() -> Callable[[int, int], str]:
-    """The page generator of ``benchmarks/bench_html.py``, loaded by path."""
-    path = Path(__file__).with_name('bench_html.py')
-    spec = importlib.util.spec_from_file_location('benchmarks_html', path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f'cannot load {path}')
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    page: Callable[[int, int], str] = module.page
-    return page
 
 
 def build(root: Path, variant: str, project: str = 'project'
@@ -138,7 +125,6 @@ def _children_cpu() -> float:
 
 def write_project(root: Path, pages: int, rows: int) -> None:
     """The sources in ``root/project``, a ``conf.py`` per variant."""
-    page = _html_page()
     srcdir = root / 'project'
     srcdir.mkdir()
     toctree = ['Tables', '======', '', '.. toctree::', '']

@@ -24,7 +24,6 @@ stops.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import shutil
 import statistics
@@ -33,7 +32,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+# run as python3 benchmarks/bench_pdf_books.py: benchmarks/ is on sys.path
+import bench_pdf
+from bench_html import page
 
 #: name: (builder, extensions, further configuration, -j)
 VARIANTS = {
@@ -48,22 +50,9 @@ PARALLEL = 'linuxpdf -j N'
 TARGET = 0.6
 
 
-def _bench_pdf() -> Any:
-    """``benchmarks/bench_pdf.py``, loaded by path: its page generator
-    and its process helpers."""
-    path = Path(__file__).with_name('bench_pdf.py')
-    spec = importlib.util.spec_from_file_location('benchmarks_pdf', path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f'cannot load {path}')
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def write_project(root: Path, books: int, pages: int, rows: int) -> None:
     """``books`` books of ``pages`` pages each in ``root/project``, and a
     ``conf.py`` per variant naming them all."""
-    page = _bench_pdf()._html_page()
     srcdir = root / 'project'
     srcdir.mkdir()
     index = ['Books', '=====', '', '.. toctree::', '']
@@ -95,7 +84,6 @@ def _slug(variant: str) -> str:
 def build(root: Path, variant: str, books: int, jobs: int, *,
           write_only: bool) -> tuple[float, float]:
     """Wall and CPU seconds of one build of ``variant``."""
-    helpers = _bench_pdf()
     builder, _, _, job = VARIANTS[variant]
     work = root / 'build' / _slug(variant)
     outdir = work / 'out'
@@ -112,20 +100,20 @@ def build(root: Path, variant: str, books: int, jobs: int, *,
     else:
         shutil.rmtree(work, ignore_errors=True)
         command.append('-E')
-    cpu_before = helpers._children_cpu()
+    cpu_before = bench_pdf._children_cpu()
     start = time.perf_counter()
     result = subprocess.run(command, cwd=root, text=True,
                             capture_output=True, check=False,
                             env=dict(os.environ))
     elapsed = time.perf_counter() - start
-    cpu = helpers._children_cpu() - cpu_before
+    cpu = bench_pdf._children_cpu() - cpu_before
     if result.returncode:
-        helpers._fail(variant, f'sphinx-build exited {result.returncode}',
+        bench_pdf._fail(variant, f'sphinx-build exited {result.returncode}',
                       result)
     for book in range(books):
         pdf = outdir / f'book{book}.pdf'
         if not pdf.is_file() or pdf.stat().st_size == 0:
-            helpers._fail(variant, f'{pdf.name} is missing or empty',
+            bench_pdf._fail(variant, f'{pdf.name} is missing or empty',
                           result)
     return elapsed, cpu
 
