@@ -35,6 +35,12 @@ is the same docutils work in both).
                                  [--side-by-side N]
                                  [--subdir userspace-api/media|gpu]
 
+``--all`` builds the whole Documentation/ tree instead, every builder
+and all 63 books, stock and ours, resumably (``benchmarks/whole_tree.py``,
+``tox -e kernel-full``; hours on two cores):
+
+    python3 benchmarks/bench_kernel.py --all [--work DIR] [--fresh]
+
 Run it with the Python that has linuxdoc-builders installed (``tox -e
 kernel`` makes one), from any directory.
 """
@@ -52,6 +58,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / 'tests' /
                        'kernel'))
 
+import whole_tree
 from kernel_docs import (
     GPU,
     MEDIA,
@@ -61,7 +68,7 @@ from kernel_docs import (
     generate_media_headers,
     tex_errors,
 )
-from linux_source import kernel_tree
+from linux_source import cache_dir, full_kernel_tree, kernel_tree
 
 TARGET = 1.03
 #: linuxpdf's peak on the media book, MiB (issue 17: 0.75x of 990).
@@ -196,7 +203,20 @@ def main() -> None:
                         help='also N pairs of serial builds run together')
     parser.add_argument('--subdir', action='append', choices=[MEDIA, GPU],
                         help='time only this directory in HTML (repeatable)')
+    parser.add_argument('--all', action='store_true',
+                        help='the whole Documentation/ tree, every builder '
+                        'and book (resumable; the other options do not '
+                        'apply)')
+    parser.add_argument('--work', type=Path,
+                        default=cache_dir() / 'whole-tree',
+                        help='where --all keeps its builds and results '
+                        '(default: %(default)s)')
+    parser.add_argument('--fresh', action='store_true',
+                        help='--all from nothing, not from what --work has')
     args = parser.parse_args()
+    if args.all:
+        whole_tree.run(full_kernel_tree(), args.work, fresh=args.fresh)
+        return
     tree = kernel_tree()
     runs: dict[str, list[Run]] = {}
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,0 +1,271 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The whole kernel 6.12 Documentation tree, stock and ours, resumable.
+
+``python3 benchmarks/bench_kernel.py --all`` (``tox -e kernel-full``)
+builds Documentation/ as ``make htmldocs`` and ``make pdfdocs`` do
+(``SPHINXDIRS=.``, ``-j auto``, see ``/tests/kernel/kernel_docs.py``):
+
+1. ``html`` stock and ``linuxhtml`` ours;
+2. ``latex`` stock and ``linuxlatex`` ours (the Sphinx phase: what each
+   says), then every book of ours through xelatex, as many books at once
+   as there are CPUs (what upstream's newest ``pdfdocs`` does with the
+   make jobserver);
+3. ``linuxpdf``, its books in parallel workers (``-j auto``).
+
+Ours swaps both the kernel's rstFlatTable and its kerneldoc extension
+for linuxdoc_builders through the overlay conf.py.  Per builder: exit
+code, Sphinx/docutils warnings of ours against stock's (the same
+builder's, and for linuxpdf stock ``latex``'s, which reads the same
+sources: new ones are listed), kernel-doc's diagnostics, wall, CPU and
+peak memory.  Per book: exit code, pages and size of the PDF from
+xelatex and from linuxpdf.
+
+The run takes hours on two cores, so every step's result goes into
+``results.json`` in the work directory the moment it is known; run
+again, and what is recorded is not built again: a builder whose build
+was cut off starts over, a book that xelatex or linuxpdf already wrote
+is kept (linuxpdf is restarted on the books still missing, with the
+environment it had read).  ``--fresh`` starts from nothing.  Stock
+``latex`` is not compiled: the table compares our two PDF routes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from kernel_docs import (
+    WHOLE_TREE,
+    Build,
+    Run,
+    generate_media_headers,
+    measure,
+    tex_errors,
+)
+
+#: The builders, in the order they are reported: (name, Sphinx builder,
+#: ours).
+BUILDERS = (('html', 'html', False), ('linuxhtml', 'linuxhtml', True),
+            ('latex', 'latex', False), ('linuxlatex', 'linuxlatex', True),
+            ('linuxpdf', 'linuxpdf', True))
+#: ... and the order they run in: ours first, what can fail first.
+RUN_ORDER = ('linuxpdf', 'linuxlatex', 'linuxhtml', 'latex', 'html')
+#: Whose warnings each of ours is held against.
+STOCK_OF = {'linuxhtml': 'html', 'linuxlatex': 'latex', 'linuxpdf': 'latex'}
+
+
+class Results:
+    """``results.json``: written again after every step, under a lock
+    (xelatex's books finish on several threads)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data: dict[str, Any] = (json.loads(path.read_text())
+                                     if path.exists() else {})
+        self.lock = threading.Lock()
+
+    def set(self, *keys_and_value: Any) -> None:
+        *keys, value = keys_and_value
+        with self.lock:
+            node = self.data
+            for key in keys[:-1]:
+                node = node.setdefault(key, {})
+            node[keys[-1]] = value
+            self.path.write_text(json.dumps(self.data, indent=1) + '\n')
+
+    def get(self, *keys: str) -> Any:
+        node: Any = self.data
+        for key in keys:
+            node = node.get(key) if isinstance(node, dict) else None
+        return node
+
+
+def run(tree: Path, work: Path, *, fresh: bool) -> None:
+    """Every step not yet recorded in ``work``, then the report."""
+    if fresh and work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True, exist_ok=True)
+    results = Results(work / 'results.json')
+    _prepare(tree, work)
+    builds = {name: Build(tree, WHOLE_TREE, builder, ours=ours, work=work,
+                          jobs='auto')
+              for name, builder, ours in BUILDERS}
+    for name in RUN_ORDER:
+        build = builds[name]
+        if name == 'linuxpdf':
+            _linuxpdf(build, results)
+        elif results.get(name, 'done') is None:
+            _progress(f'{name}: building the whole tree')
+            outcome = build.run(check=False)
+            _record(results, name, build, outcome)
+        if name == 'linuxlatex' and results.get(name, 'status') == 0:
+            _xelatex(build, results)
+    report(results, builds)
+
+
+def _prepare(tree: Path, work: Path) -> None:
+    """What ``make htmldocs`` makes before Sphinx runs: the media
+    headers (in ``$BUILDDIR``) and the netlink specs' pages, which
+    ``tools/net/ynl/ynl-gen-rst.py`` writes into the tree itself."""
+    generate_media_headers(tree, work / 'headers')
+    specs = tree / 'Documentation' / 'netlink' / 'specs'
+    pages = tree / 'Documentation' / 'networking' / 'netlink_spec'
+    tool = tree / 'tools' / 'net' / 'ynl' / 'ynl-gen-rst.py'
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE='1')
+    for spec in sorted(specs.glob('*.yaml')):
+        page = pages / f'{spec.stem}.rst'
+        if not page.exists():
+            subprocess.run([sys.executable, str(tool), '-i', str(spec),
+                            '-o', str(page)], check=True, env=env)
+    if not (pages / 'index.rst').exists():
+        subprocess.run([sys.executable, str(tool), '-o',
+                        str(pages / 'index.rst'), '-x'], check=True, env=env)
+
+
+def _record(results: Results, name: str, build: Build, outcome: Run) -> None:
+    kernel_doc = build.kernel_doc_messages()
+    results.set(name, {
+        'done': True, 'status': outcome.status, 'wall': outcome.wall,
+        'cpu': outcome.cpu, 'peak': outcome.peak,
+        'warnings': build.sphinx_warnings(), 'kernel_doc': len(kernel_doc),
+    })
+    _progress(f'{name}: exit {outcome.status}, wall {outcome.wall:.0f} s, '
+              f'CPU {outcome.cpu:.0f} s, peak {outcome.peak:.0f} MiB, '
+              f'{len(build.sphinx_warnings())} warnings')
+
+
+def _xelatex(build: Build, results: Results) -> None:
+    """Each book of ``linuxlatex``'s output through latexmk and xelatex,
+    as many at once as there are CPUs, the largest first."""
+    books = sorted(build.outdir.glob('*.tex'), key=lambda t: -t.stat().st_size)
+    todo = [tex for tex in books
+            if results.get('xelatex', tex.stem) is None]
+
+    def compile_book(tex: Path) -> None:
+        outcome = measure(
+            ['make', '-C', str(build.outdir), f'{tex.stem}.pdf',
+             'PDFLATEX=latexmk -xelatex',
+             'LATEXOPTS=-interaction=batchmode -no-shell-escape'],
+            dict(os.environ), build.work,
+            build.work / f'xelatex-{tex.stem}.log')
+        pdf = tex.with_suffix('.pdf')
+        errors = [line for line in tex_errors(build.outdir)
+                  if line.startswith(f'{tex.stem}.log:')]
+        record = {'status': outcome.status, 'wall': outcome.wall,
+                  'cpu': outcome.cpu, 'peak': outcome.peak,
+                  'tex_errors': len(errors), **_pdf_figures(pdf)}
+        results.set('xelatex', tex.stem, record)
+        _progress(f"xelatex {tex.stem}: exit {outcome.status}, "
+                  f"{record['pages']} pages, wall {outcome.wall:.0f} s")
+
+    if todo:
+        _progress(f'xelatex: {len(todo)} of {len(books)} books to compile')
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        list(pool.map(compile_book, todo))
+
+
+def _linuxpdf(build: Build, results: Results) -> None:
+    """``linuxpdf`` until every book is written: a run cut off leaves
+    the books it finished, and the next one writes only the others from
+    the environment already read (``LINUXDOC_KERNEL_BOOKS``)."""
+    if results.get('linuxpdf', 'done'):
+        return
+    attempts: list[dict[str, Any]] = results.get('linuxpdf', 'attempts') \
+        or []
+    if attempts or build.doctrees.exists():
+        written = {pdf.stem for pdf in build.outdir.glob('*.pdf')
+                   if _pdf_figures(pdf)['pages']}
+        wanted = [book for book in _books(build) if book not in written]
+        _progress(f'linuxpdf: resumed, {len(wanted)} books still to write')
+        env = dict(build.env(), LINUXDOC_KERNEL_BOOKS=','.join(wanted))
+        outcome = measure(build.command(), env, build.work,
+                          build.work / f'{build.name}-{len(attempts)}.log')
+    else:
+        _progress('linuxpdf: building the whole tree')
+        outcome = build.run(check=False)
+    attempts.append(asdict(outcome) | {'log': str(outcome.log)})
+    results.set('linuxpdf', 'attempts', attempts)
+    total = Run(sum(a['wall'] for a in attempts),
+                sum(a['cpu'] for a in attempts),
+                max(a['peak'] for a in attempts), outcome.status, outcome.log)
+    _record(results, 'linuxpdf', build, total)
+    results.set('linuxpdf', 'attempts', attempts)
+    for book in _books(build):
+        results.set('linuxpdf_books', book,
+                    _pdf_figures(build.outdir / f'{book}.pdf'))
+
+
+def _books(build: Build) -> list[str]:
+    """The books' targets: the LaTeX documents the kernel's conf.py
+    makes, one per directory of Documentation/ with an index.rst."""
+    docs = build.tree / 'Documentation'
+    return sorted(entry.name for entry in docs.iterdir()
+                  if (entry / 'index.rst').is_file())
+
+
+def _pdf_figures(pdf: Path) -> dict[str, int]:
+    """Pages and bytes of a PDF; 0 pages if it is missing or cut short."""
+    import pymupdf
+
+    if not pdf.is_file() or b'%%EOF' not in pdf.read_bytes()[-1024:]:
+        return {'pages': 0, 'bytes': pdf.stat().st_size
+                if pdf.is_file() else 0}
+    with pymupdf.open(pdf) as document:
+        return {'pages': document.page_count, 'bytes': pdf.stat().st_size}
+
+
+def report(results: Results, builds: dict[str, Build]) -> None:
+    """The tables, printed and written to ``report.md`` beside the
+    results."""
+    lines = ['| builder | exit | warnings | new vs stock | kernel-doc '
+             '| wall s | CPU s | peak MiB |', '|---' * 8 + '|']
+    for name in builds:
+        row = results.get(name)
+        if not row or 'status' not in row:
+            lines.append(f'| {name} | not run | | | | | | |')
+            continue
+        stock = results.get(STOCK_OF.get(name, ''), 'warnings')
+        new = sorted((Counter(row['warnings'])
+                      - Counter(stock or [])).elements()) \
+            if stock is not None and name in STOCK_OF else []
+        lines.append(
+            f"| {name} | {row['status']} | {len(row['warnings'])} | "
+            f"{len(new) if name in STOCK_OF else ''} | {row['kernel_doc']} "
+            f"| {row['wall']:.0f} | {row['cpu']:.0f} | {row['peak']:.0f} |")
+        for warning in new:
+            lines.append(f'|   new: {warning.splitlines()[0]} | | | | | | | |')
+    books = _books(builds['linuxpdf'])
+    lines += ['', '| book | xelatex exit | pages | MiB | TeX errors '
+              '| linuxpdf pages | MiB |', '|---|---|---|---|---|---|---|']
+    for book in books:
+        tex = results.get('xelatex', book) or {}
+        pdf = results.get('linuxpdf_books', book) or {}
+        lines.append(
+            f"| {book} | {tex.get('status', '-')} | {tex.get('pages', '-')} "
+            f"| {_mib(tex)} | {tex.get('tex_errors', '-')} "
+            f"| {pdf.get('pages', '-')} | {_mib(pdf)} |")
+    missing = [book for book in books
+               if not (results.get('xelatex', book) or {}).get('pages')
+               or not (results.get('linuxpdf_books', book) or {}).get('pages')]
+    lines += ['', f'{len(books)} books; without a non-empty PDF in both '
+              f"routes: {', '.join(missing) or 'none'}"]
+    text = '\n'.join(lines) + '\n'
+    (results.path.parent / 'report.md').write_text(text)
+    print(text)
+
+
+def _mib(record: dict[str, int]) -> str:
+    return f"{record['bytes'] / 2**20:.1f}" if record.get('bytes') else '-'
+
+
+def _progress(text: str) -> None:
+    print(f'  {text}', file=sys.stderr, flush=True)

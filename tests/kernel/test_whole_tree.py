@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The whole-tree benchmark's books and report, on a stand-in tree.
+
+``benchmarks/bench_kernel.py --all`` runs for hours on the real tree, so
+what decides its figures is checked here without it: the overlay makes
+one PDF book per LaTeX document of the kernel's conf.py, and a resumed
+run narrows them to the books still missing; the report holds our
+warnings against stock's and names every book without a PDF in either
+route.
+"""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from kernel_docs import WHOLE_TREE, Build, overlay
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / 'benchmarks'
+
+#: What the overlay needs of the kernel's conf.py, and its LaTeX
+#: documents made as 6.12's are: one per directory with an index.rst.
+KERNEL_CONF = '''\
+import os
+extensions = ['kerneldoc', 'rstFlatTable', 'kfigure']
+templates_path = ['sphinx/templates']
+html_static_path = ['sphinx-static']
+html_logo = 'images/logo.svg'
+latex_additional_files = ['sphinx/kerneldoc-preamble.sty']
+author = 'The kernel development community'
+latex_documents = []
+for fn in sorted(os.listdir('.')):
+    if os.path.exists(os.path.join(fn, 'index.rst')):
+        latex_documents.append((fn + '/index', fn + '.tex',
+                                'Linux %s Documentation' % fn.capitalize(),
+                                author, 'manual'))
+'''
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    docs = tmp_path / 'tree' / 'Documentation'
+    for book in ('admin-guide', 'gpu', 'process'):
+        (docs / book).mkdir(parents=True)
+        (docs / book / 'index.rst').write_text(f'{book}\n====\n')
+    (docs / 'sphinx').mkdir()
+    (docs / 'conf.py').write_text(KERNEL_CONF)
+    return tmp_path / 'tree'
+
+
+@pytest.fixture
+def whole_tree(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import whole_tree
+    return whole_tree
+
+
+def _conf(tree: Path, work: Path) -> dict[str, object]:
+    return runpy.run_path(str(overlay(tree, WHOLE_TREE, work) / 'conf.py'))
+
+
+def test_every_latex_document_is_a_pdf_book(tree: Path, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    monkeypatch.delenv('LINUXDOC_KERNEL_BOOKS', raising=False)
+    conf = _conf(tree, tmp_path / 'work')
+    assert conf['pdf_documents'] == [
+        (f'{book}/index', book, f'Linux {book.capitalize()} Documentation',
+         'The kernel development community')
+        for book in ('admin-guide', 'gpu', 'process')]
+    assert conf['extensions'] == ['linuxdoc_builders', 'kfigure']
+
+
+def test_a_resumed_run_writes_only_the_missing_books(
+        tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv('LINUXDOC_KERNEL_BOOKS', 'gpu,process')
+    conf = _conf(tree, tmp_path / 'work')
+    assert [entry[1] for entry in conf['pdf_documents']] == ['gpu', 'process']
+
+
+def test_the_report_lists_new_warnings_and_books_without_a_pdf(
+        tree: Path, tmp_path: Path, whole_tree: ModuleType,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    work = tmp_path / 'work'
+    work.mkdir()
+    results = whole_tree.Results(work / 'results.json')
+    said = ['$TREE/Documentation/a.rst:3: WARNING: stock says this']
+    figures = {'status': 0, 'wall': 1.0, 'cpu': 1.0, 'peak': 1.0,
+               'kernel_doc': 0}
+    results.set('latex', dict(figures, warnings=said))
+    results.set('linuxlatex', dict(
+        figures, warnings=[*said, '$TREE/Documentation/b.rst:7: WARNING: '
+                                  'only ours says this']))
+    for book in ('admin-guide', 'gpu', 'process'):
+        results.set('xelatex', book, {'status': 0, 'pages': 3,
+                                      'bytes': 2**20, 'tex_errors': 0})
+    results.set('linuxpdf_books', 'gpu', {'pages': 0, 'bytes': 0})
+    builds = {name: Build(tree, WHOLE_TREE, builder, ours=ours, work=work)
+              for name, builder, ours in whole_tree.BUILDERS}
+
+    # as a resumed run finds them: read back from results.json
+    whole_tree.report(whole_tree.Results(work / 'results.json'), builds)
+
+    printed = capsys.readouterr().out
+    assert '| linuxlatex | 0 | 2 | 1 |' in printed
+    assert 'new: $TREE/Documentation/b.rst:7: WARNING: only ours' in printed
+    assert '| latex | 0 | 1 |  |' in printed
+    assert '| html | not run |' in printed
+    assert ('without a non-empty PDF in both routes: admin-guide, gpu, '
+            'process') in printed
+    assert (work / 'report.md').read_text() in printed
