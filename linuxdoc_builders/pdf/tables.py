@@ -676,9 +676,18 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                 # down to the page's foot, less a point for rounding
                 room = avail_height - tops[cell.row] - 1
                 head, tail = self._fit(cell, room)
-                if tail:
+                # all of it above, but maybe with its last flowable
+                # shrunk to fit: the shrunk one must be drawn
+                if tail or head != cell.content:
                     split[id(cell)] = head, tail
         above, below = layout.cut(at, split)
+        if self.rows is None and not any(
+                cell.content for cell in below.cells
+                if cell.row >= below.header_rows) and not any(
+                cell.row >= at for cell in layout.cells):
+            # every cell ends above the cut: the rest would be a row of
+            # empty cells on a page of its own
+            return [GridTable(above)]
         return self._parts(GridTable(above), below, [None] * below.n_rows)
 
     def _fit(self, cell: PDFCell, room: float) -> tuple[list[Flowable],
