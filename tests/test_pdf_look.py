@@ -108,11 +108,36 @@ def test_rst2pdf_warnings_are_located_and_count_for_w(tmp_path: Path
 PADDED = ['Heading quality', 'Heading yield', 'Stub typing',
           'Typical body', 'Stub plying', 'Justly bodied']
 
+#: The first and last item of each list in a cell of
+#: ``test-pdf-padding``, each with ascenders and descenders.
+LISTED = {'bulleted': ('Bullet apply', 'Justly bullet'),
+          'numbered': ('Numbered apply', 'Justly numbered'),
+          'defined': ('Term apply', 'Justly defined'),
+          'nested': ('Nested apply', 'Justly nested'),
+          'single': ('Lonely typing', 'Lonely typing')}
+
+
+@pytest.fixture(scope='module')
+def padding(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    built = _build(tmp_path_factory.mktemp('pdf') / 'out', 'pdf-padding',
+                   'padding', '-b', 'linuxpdf')
+    assert built.returncode == 0, built.stderr
+    return built
+
+
+@pytest.fixture(scope='module')
+def padding_stock(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    built = _build(tmp_path_factory.mktemp('stock') / 'out', 'pdf-padding',
+                   'padding', *STOCK)
+    assert built.returncode == 0, built.stderr
+    return built
+
 
 def _cell_gaps(pdf: Path) -> dict[str, tuple[float, float]]:
-    """For each of :data:`PADDED`: the room between the ink of its text
-    (the glyphs' own outlines, not the font's line box) and the rule
-    above it, and between the ink and the rule below it."""
+    """For each single-line text of ``test-pdf-padding``'s cells: the
+    room between the ink of its text (the glyphs' own outlines, not the
+    font's line box) and the nearest rule above it, and between the ink
+    and the nearest rule below it."""
     gaps = {}
     with pymupdf.open(pdf) as document:
         for page in document:
@@ -124,31 +149,60 @@ def _cell_gaps(pdf: Path) -> dict[str, tuple[float, float]]:
             for block in ink.extractDICT()['blocks']:
                 for line in block.get('lines', []):
                     for span in line['spans']:
-                        if span['text'].strip() not in PADDED:
-                            continue
                         x0, top, x1, bottom = span['bbox']
                         x = (x0 + x1) / 2
-                        above = max(y for y, left, right in rules
-                                    if left <= x <= right and y <= top)
-                        below = min(y for y, left, right in rules
-                                    if left <= x <= right and y >= bottom)
-                        gaps[span['text'].strip()] = (top - above,
-                                                      below - bottom)
+                        above = [y for y, left, right in rules
+                                 if left <= x <= right and y <= top]
+                        below = [y for y, left, right in rules
+                                 if left <= x <= right and y >= bottom]
+                        if above and below:
+                            gaps[span['text'].strip()] = (
+                                top - max(above), min(below) - bottom)
     return gaps
 
 
-def test_cell_text_is_padded_evenly(tmp_path: Path) -> None:
+def test_cell_text_is_padded_evenly(padding: Built, padding_stock: Built
+                                    ) -> None:
     """Header, stub and body cells: as much room above the text as below
     it, within a point; in stock rst2pdf the header text sits on its
     cell's bottom border and body text low in its cell."""
-    built = _build(tmp_path / 'out', 'pdf-padding', 'padding',
-                   '-b', 'linuxpdf')
-    assert built.returncode == 0, built.stderr
-    gaps = _cell_gaps(built.pdf)
-    assert set(gaps) == set(PADDED)
-    assert {text: gap for text, gap in gaps.items()
-            if abs(gap[0] - gap[1]) > 1 or min(gap) < 2} == {}
-    stock = _cell_gaps(_build(tmp_path / 'stock', 'pdf-padding', 'padding',
-                              *STOCK).pdf)
-    assert set(stock) == set(PADDED)
-    assert all(top - bottom > 2 for top, bottom in stock.values())
+    gaps = _cell_gaps(padding.pdf)
+    assert set(PADDED) <= set(gaps)
+    assert {text: gaps[text] for text in PADDED
+            if abs(gaps[text][0] - gaps[text][1]) > 1
+            or min(gaps[text]) < 2} == {}
+    stock = _cell_gaps(padding_stock.pdf)
+    assert set(PADDED) <= set(stock)
+    assert all(stock[text][0] - stock[text][1] > 2 for text in PADDED)
+
+
+def _list_gaps(pdf: Path) -> dict[str, tuple[float, float]]:
+    """For each list of :data:`LISTED`: the room between the top rule of
+    its cell and the ink of its first item, and between the ink of its
+    last item and the bottom rule."""
+    gaps = _cell_gaps(pdf)
+    return {kind: (gaps[first][0], gaps[last][1])
+            for kind, (first, last) in LISTED.items()}
+
+
+def test_lists_in_cells_are_padded_evenly(padding: Built,
+                                          padding_stock: Built) -> None:
+    """A list in a cell, bulleted, numbered, of definitions, nested or
+    of one item: as much room above its first item's text as below its
+    last item's, within a point, and as much as a paragraph has in a
+    body cell.  rst2pdf draws a list's spacers and its items' uneven
+    paddings in a cell: in stock rst2pdf (as in linuxpdf before) the
+    first item begins 9 points lower than a paragraph and the last
+    one's descenders reach the bottom border."""
+    paragraph = _cell_gaps(padding.pdf)['Typical body']
+    gaps = _list_gaps(padding.pdf)
+    assert {kind: gap for kind, gap in gaps.items()
+            if abs(gap[0] - gap[1]) > 1
+            or max(abs(gap[0] - paragraph[0]),
+                   abs(gap[1] - paragraph[1])) > 1} == {}
+    # (stock's single item crosses the table's bottom border)
+    stock = _cell_gaps(padding_stock.pdf)
+    assert {kind: stock[LISTED[kind][0]][0]
+            for kind in ('bulleted', 'numbered', 'nested')
+            if stock[LISTED[kind][0]][0] - stock['Typical body'][0] < 8
+            } == {}

@@ -18,6 +18,9 @@ process-wide state is changed, and only here, inside
 * its document template, which it looks up by name
   (``createpdf.FancyDocTemplate``), draws on our canvas
   (:class:`~linuxdoc_builders.pdf.layout.BookDocTemplate`);
+* svglib, which rst2pdf draws SVG figures with, finds the position of
+  a label that LibreOffice puts on a ``tspan`` around it
+  (:mod:`~linuxdoc_builders.pdf.svg_text`);
 * ReportLab's paragraphs break a word too long for its line after
   ``_``, ``-``, ``/`` or ``.`` before breaking inside it
   (:func:`~linuxdoc_builders.pdf.reportlab_private.
@@ -56,6 +59,7 @@ from linuxdoc_builders.pdf.maths import (
 from linuxdoc_builders.pdf.reportlab_private import (
     long_words_broken_at_marks,
 )
+from linuxdoc_builders.pdf.svg_text import svg_text_positioned
 from linuxdoc_builders.pdf.tables import (
     GridTGroupHandler,
     TabularColSpecHandler,
@@ -182,8 +186,8 @@ def _doc_template() -> Iterator[None]:
 
 @contextlib.contextmanager
 def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
-    """While linuxpdf writes: our handlers, template, word breaks and
-    log capture."""
+    """While linuxpdf writes: our handlers, template, word breaks, SVG
+    label positions and log capture."""
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
@@ -192,5 +196,5 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
         handlers[nodes.math_block] = MathSourceHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), long_words_broken_at_marks(), \
-            _handlers(handlers):
+            svg_text_positioned(), _handlers(handlers):
         yield messages

@@ -17,7 +17,9 @@ at all).  Here:
   ReportLab sets a paragraph's first baseline a font size below its
   top and its last a leading above its bottom, so with equal paddings
   text sits low in its cell (a header cell's descenders on its bottom
-  border); the paddings are chosen per row kind (:func:`even_padding`);
+  border); the paddings are chosen per row kind (:func:`even_padding`),
+  and a list at the top or bottom of a cell is set as close to the
+  border as a paragraph (:mod:`~linuxdoc_builders.pdf.cell_edges`);
 * the ``table`` style's ``ROWBACKGROUNDS`` are painted per band of rows
   (rows joined by a row span are one band), so a merged cell has one
   background;
@@ -56,6 +58,7 @@ from rst2pdf.styles import adjustUnits
 from sphinx.locale import __
 from sphinx.util import logging
 
+from linuxdoc_builders.pdf.cell_edges import edges_evened, list_item_boxes
 from linuxdoc_builders.pdf.columns import column_widths
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
@@ -676,9 +679,18 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                 # down to the page's foot, less a point for rounding
                 room = avail_height - tops[cell.row] - 1
                 head, tail = self._fit(cell, room)
-                if tail:
+                # all of it above, but maybe with its last flowable
+                # shrunk to fit: the shrunk one must be drawn
+                if tail or head != cell.content:
                     split[id(cell)] = head, tail
         above, below = layout.cut(at, split)
+        if self.rows is None and not any(
+                cell.content for cell in below.cells
+                if cell.row >= below.header_rows) and not any(
+                cell.row >= at for cell in layout.cells):
+            # every cell ends above the cut: the rest would be a row of
+            # empty cells on a page of its own
+            return [GridTable(above)]
         return self._parts(GridTable(above), below, [None] * below.n_rows)
 
     def _fit(self, cell: PDFCell, room: float) -> tuple[list[Flowable],
@@ -933,10 +945,12 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
         for entry, cell in placed.placed_entries():
             kind = ('head' if cell.is_header
                     else 'stub' if cell.is_stub else 'body')
+            content = client.gather_elements(_without_raw_pdf(entry),
+                                             style=look.styles[kind])
             cells.append(PDFCell(
                 cell.row, cell.col, cell.rowspan, cell.colspan, kind,
-                [fit_code(f) for f in client.gather_elements(
-                    _without_raw_pdf(entry), style=look.styles[kind])],
+                [fit_code(f) for f in edges_evened(
+                    content, list_item_boxes(entry))],
                 entry.astext()))
         widths = column_widths(
             table, node, grid.n_cols,

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""SVG labels placed where their SVG places them.
+
+LibreOffice writes each label of a drawing as a ``text`` element whose
+position is on a ``tspan`` two levels down, around a ``tspan`` holding
+the words::
+
+    <text><tspan class="TextParagraph">
+      <tspan class="TextPosition" x="4325" y="4121">
+        <tspan fill="#000000">label</tspan></tspan></tspan></text>
+
+The kernel's media book has seven such figures (bayer.svg, nv12mt.svg,
+typical_media_device.svg, ...).  svglib 2.3, which rst2pdf draws SVG
+with, reads ``x`` and ``y`` only from the element whose own text it is
+drawing, so every label of those figures was drawn at its ``text``
+element's position (none: the origin) moved right by the widths of the
+labels before it: piled up in a corner, some past the page's edge.
+
+While linuxpdf writes, svglib's text conversion first moves each such
+position down to the first element inside it that holds text and has
+no position of its own (:func:`positions_on_text`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+
+def positions_on_text(text: Any) -> None:
+    """Give the first element with words inside each positioned
+    element without words of its own (in the lxml ``text`` element) the
+    ``x`` and ``y`` it does not have itself."""
+    for element in text.iterdescendants():
+        if not isinstance(element.tag, str) or _words(element):
+            continue
+        names = [n for n in ('x', 'y') if element.get(n) is not None]
+        if not names:
+            continue
+        holder = next((inner for inner in element.iterdescendants()
+                       if isinstance(inner.tag, str) and _words(inner)),
+                      None)
+        if holder is None:
+            continue
+        for name in names:
+            if holder.get(name) is None:
+                holder.set(name, element.get(name))
+
+
+def _words(element: Any) -> bool:
+    return bool((element.text or '').strip())
+
+
+@contextlib.contextmanager
+def svg_text_positioned() -> Iterator[None]:
+    """svglib's text conversion, calling :func:`positions_on_text`
+    on each ``text`` element first.
+
+    Without svglib (rst2pdf then refuses SVG figures itself) or with
+    one whose converter is no longer where 2.3 has it, nothing changes.
+    """
+    try:
+        svglib = importlib.import_module('svglib.svglib')
+    except ImportError:
+        svglib = None
+    converter: Any = getattr(svglib, 'Svg2RlgShapeConverter', None)
+    convert = getattr(converter, 'convertText', None)
+    if convert is None:
+        yield
+        return
+
+    def converting(self: Any, node: Any) -> Any:
+        positions_on_text(node.etree_element)
+        return convert(self, node)
+
+    converter.convertText = converting
+    try:
+        yield
+    finally:
+        converter.convertText = convert

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""SVG figures' labels where the SVG puts them, read back from the PDF.
+
+LibreOffice positions a label on a ``tspan`` around the one holding its
+words; svglib ignores that position, which piled up every label of
+seven figures of the kernel's media book in a corner of the figure
+(112 characters past the page's edge).  ``test-pdf-svg`` is a
+hand-written drawing of that shape: a framed label."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from tools import sphinx_build
+
+pytestmark = pytest.mark.linuxpdf
+
+ROOT = Path(__file__).parent / 'roots' / 'test-pdf-svg'
+
+#: The frame's fill colour in ``labels.svg``.
+FRAME = (0xD5 / 255, 0xDE / 255, 0xE8 / 255)
+
+
+def _label_and_frame(pdf: Path) -> tuple[pymupdf.Rect, pymupdf.Rect]:
+    """Where the PDF draws the label's text and its frame."""
+    with pymupdf.open(pdf) as document:
+        for page in document:
+            labels = [pymupdf.Rect(span['bbox'])
+                      for span in page.get_texttrace()
+                      if ''.join(chr(c[0]) for c in span['chars'])
+                      == 'Framed label']
+            frames = [drawing['rect'] for drawing in page.get_drawings()
+                      if drawing.get('fill') is not None and all(
+                          abs(a - b) < 0.01
+                          for a, b in zip(drawing['fill'], FRAME,
+                                          strict=True))]
+            if labels and frames:
+                return labels[0], frames[0]
+    raise AssertionError(f'no framed label in {pdf}')
+
+
+def _build(out: Path, *options: str) -> Path:
+    result = sphinx_build('-E', *options, ROOT, out, cwd=out.parent,
+                          timeout=240)
+    assert result.returncode == 0, result.stderr
+    return out / 'labels.pdf'
+
+
+def test_svg_label_is_drawn_in_its_frame(tmp_path: Path) -> None:
+    label, frame = _label_and_frame(_build(tmp_path / 'out',
+                                           '-b', 'linuxpdf'))
+    assert frame.contains(label), (label, frame)
+    # stock rst2pdf: the label at the drawing's origin, out of its frame
+    label, frame = _label_and_frame(_build(
+        tmp_path / 'stock', '-b', 'pdf', '-D',
+        'extensions=linuxdoc_builders,rst2pdf.pdfbuilder'))
+    assert not label.intersects(frame), (label, frame)
+
+
+def test_positions_move_only_to_text_without_its_own() -> None:
+    """The position goes to the first element with words that has none
+    of its own; an element with words of its own keeps its position."""
+    from lxml import etree
+
+    from linuxdoc_builders.pdf.svg_text import positions_on_text
+
+    text = etree.fromstring(
+        '<text><tspan x="10" y="20">\n  <tspan>moved</tspan>'
+        '<tspan>later</tspan></tspan>'
+        '<tspan x="30" y="40"><tspan y="50">y kept</tspan></tspan>'
+        '<tspan x="60">own words</tspan></text>')
+    positions_on_text(text)
+    assert [(t.text, t.get('x'), t.get('y')) for t in text.iter()
+            if (t.text or '').strip()] == [
+        ('moved', '10', '20'), ('later', None, None),
+        ('y kept', '30', '50'), ('own words', '60', None)]
