@@ -95,6 +95,12 @@ def run(tree: Path, work: Path, *, fresh: bool) -> None:
         shutil.rmtree(work)
     work.mkdir(parents=True, exist_ok=True)
     results = Results(work / 'results.json')
+    commit = _commit()
+    if results.get('commit') not in (None, commit):
+        _progress(f"results.json was begun at {results.get('commit')}, "
+                  f'this is {commit}: --fresh to start again')
+        sys.exit(2)
+    results.set('commit', commit)
     _prepare(tree, work)
     builds = {name: Build(tree, WHOLE_TREE, builder, ours=ours, work=work,
                           jobs='auto')
@@ -110,6 +116,19 @@ def run(tree: Path, work: Path, *, fresh: bool) -> None:
         if name == 'linuxlatex' and results.get(name, 'status') == 0:
             _xelatex(build, results)
     report(results, builds)
+
+
+def _commit() -> str:
+    """The commit of the linuxdoc_builders being measured: one run's
+    results are of one version, or they say nothing."""
+    import linuxdoc_builders
+
+    source = Path(linuxdoc_builders.__file__).parent
+    found = subprocess.run(['git', '-C', str(source), 'describe', '--always',
+                            '--dirty'], check=False, capture_output=True,
+                           text=True)
+    return found.stdout.strip() if found.returncode == 0 else \
+        getattr(linuxdoc_builders, '__version__', 'unknown')
 
 
 def _prepare(tree: Path, work: Path) -> None:
@@ -258,6 +277,7 @@ def report(results: Results, builds: dict[str, Build]) -> None:
                or not (results.get('linuxpdf_books', book) or {}).get('pages')]
     lines += ['', f'{len(books)} books; without a non-empty PDF in both '
               f"routes: {', '.join(missing) or 'none'}"]
+    lines += ['', f"linuxdoc-builders at {results.get('commit')}"]
     text = '\n'.join(lines) + '\n'
     (results.path.parent / 'report.md').write_text(text)
     print(text)
