@@ -6,6 +6,12 @@ over other text, or painted over by a fill drawn after it (a table's
 next column's colour panel).  PyMuPDF numbers every text span and every
 drawing in painting order (``seqno``), so a character whose box a later
 fill covers is hidden.
+
+Two characters may overlap and both be read: one after the other in a
+line (a kerned pair such as ``L'``, or the two glyphs TeX builds
+``\\hookrightarrow`` from, which mark a wrapped code line), or the same
+glyph drawn twice in one place (figures converted by Inkscape draw
+their labels so).  Those are not hidden.
 """
 
 from __future__ import annotations
@@ -62,24 +68,53 @@ def _hidden_on(number: int, page: Any) -> list[Hidden]:
                 if item[0] == 're':
                     fills.add(tuple(item[1]), drawing['seqno'])
     chars = _Buckets()
+    order = 0
     for span in page.get_texttrace():
         word = ''.join(chr(c[0]) for c in span['chars'])
         for char in span['chars']:
             box = tuple(char[3])
             if not chr(char[0]).isspace() and _area(box) > 0:
-                chars.add(box, (span['seqno'], chr(char[0]), word))
-    for box, (seqno, char, word) in chars.items:
+                chars.add(box, _Char(span['seqno'], order, chr(char[0]),
+                                     word))
+            order += 1
+    for box, char in chars.items:
         area = _area(box)
         if _overlap(box, tuple(page.rect)) < (1 - _COVERED) * area:
-            found.append(Hidden(number, char, word, 'past the edge'))
-        elif any(later > seqno and _overlap(box, rect) > _COVERED * area
+            found.append(Hidden(number, char.char, char.word,
+                                'past the edge'))
+        elif any(later > char.seqno
+                 and _overlap(box, rect) > _COVERED * area
                  for rect, later in fills.near(box)):
-            found.append(Hidden(number, char, word, 'under a fill'))
-        if any(other is not box
-               and _overlap(box, other) > _COVERED * min(area, _area(other))
-               for other, _ in chars.near(box)):
-            found.append(Hidden(number, char, word, 'over other text'))
+            found.append(Hidden(number, char.char, char.word,
+                                'under a fill'))
+        if any(_covers(box, char, other, other_char)
+               for other, other_char in chars.near(box)):
+            found.append(Hidden(number, char.char, char.word,
+                                'over other text'))
     return found
+
+
+@dataclass(frozen=True)
+class _Char:
+    seqno: int
+    #: the character's place among the page's characters, in the order
+    #: they are drawn
+    order: int
+    char: str
+    word: str
+
+
+def _covers(box: Box, char: _Char, other: Box, other_char: _Char) -> bool:
+    """Whether ``other`` hides ``char``: they overlap by more than half
+    of the smaller, are not drawn one right after the other, nor are
+    the same glyph twice in one place."""
+    if other is box or abs(char.order - other_char.order) == 1:
+        return False
+    shared = _overlap(box, other)
+    if char.char == other_char.char and \
+            shared > 0.9 * max(_area(box), _area(other)):
+        return False
+    return shared > _COVERED * min(_area(box), _area(other))
 
 
 class _Buckets:
