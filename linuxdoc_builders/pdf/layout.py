@@ -49,7 +49,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     empty_frame_height,
     frame_width,
 )
-from linuxdoc_builders.pdf.tables import fit_code, fit_on_empty_page
+from linuxdoc_builders.pdf.tables import fit_on_empty_page
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -199,16 +199,11 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
 
 
     def handle_flowable(self, flowables: list[Any]) -> None:
-        """Lay out the next flowable, code as :class:`~linuxdoc_builders.
-        pdf.tables.CellCode`; one that rst2pdf postponed to this
+        """Lay out the next flowable; one that rst2pdf postponed to this
         fresh page and that still neither fits nor splits is made to fit
         (:func:`~linuxdoc_builders.pdf.tables.fit_on_empty_page`) instead
         of starting empty pages until ReportLab gives up on the PDF."""
         frame = getattr(self, 'frame', None)
-        if flowables:
-            # a code line wider than the page is wrapped with a mark,
-            # not cut at the page's edge
-            flowables[0] = fit_code(flowables[0])
         if flowables and hasattr(flowables[0], '_postponed') \
                 and frame is not None and at_frame_top(frame):
             flowables[0:1] = fit_on_empty_page(

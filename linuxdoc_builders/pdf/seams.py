@@ -18,6 +18,12 @@ process-wide state is changed, and only here, inside
 * its document template, which it looks up by name
   (``createpdf.FancyDocTemplate``), draws on our canvas
   (:class:`~linuxdoc_builders.pdf.layout.BookDocTemplate`);
+* its code blocks (``RstToPdf.PreformattedFit``) are made as
+  :class:`~linuxdoc_builders.pdf.tables.CellCode`, wherever they are (a
+  cell, a list item, a quote, the page): shrunk to their room, then
+  wrapped with a mark.  rst2pdf's own run past the frame, their ends
+  lost, with a warning at no location each time ReportLab measures
+  them (3681 on the whole kernel tree);
 * svglib, which rst2pdf draws SVG figures with, finds the position of
   a label that LibreOffice puts on a ``tspan`` around it
   (:mod:`~linuxdoc_builders.pdf.svg_text`);
@@ -63,6 +69,7 @@ from linuxdoc_builders.pdf.svg_text import svg_text_positioned
 from linuxdoc_builders.pdf.tables import (
     GridTGroupHandler,
     TabularColSpecHandler,
+    fit_code,
 )
 
 if TYPE_CHECKING:
@@ -185,9 +192,27 @@ def _doc_template() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def _code_fitted() -> Iterator[None]:
+    """rst2pdf's code blocks as :class:`~linuxdoc_builders.pdf.tables.
+    CellCode` while this lasts."""
+    client = createpdf.RstToPdf
+    original = client.PreformattedFit
+
+    @functools.wraps(original)
+    def fitted(self: Any, text: str, style: Any) -> Any:
+        return fit_code(original(self, text, style))
+
+    client.PreformattedFit = fitted
+    try:
+        yield
+    finally:
+        client.PreformattedFit = original
+
+
+@contextlib.contextmanager
 def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
-    """While linuxpdf writes: our handlers, template, word breaks, SVG
-    label positions and log capture."""
+    """While linuxpdf writes: our handlers, template, code blocks, word
+    breaks, SVG label positions and log capture."""
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
@@ -195,6 +220,6 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
     if not RST2PDF_DRAWS_MATHS:
         handlers[nodes.math_block] = MathSourceHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
-            _doc_template(), long_words_broken_at_marks(), \
+            _doc_template(), _code_fitted(), long_words_broken_at_marks(), \
             svg_text_positioned(), _handlers(handlers):
         yield messages

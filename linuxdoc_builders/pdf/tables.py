@@ -817,9 +817,9 @@ def _is_content(flowable: Flowable) -> bool:
 
 
 class CellCode(BoundByWidth):  # type: ignore[misc]
-    """A code block never wider than its room: a table cell, or the page
-    (:meth:`~linuxdoc_builders.pdf.layout.BookDocTemplate.
-    handle_flowable`).
+    """A code block never wider than its room: a table cell, a list
+    item, the page (every code block while linuxpdf writes: see
+    :mod:`~linuxdoc_builders.pdf.seams`).
 
     rst2pdf lets a code line run past the table's or the page's edge
     (its default fit mode), where its end is lost, or shrinks it without
@@ -949,8 +949,7 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                                              style=look.styles[kind])
             cells.append(PDFCell(
                 cell.row, cell.col, cell.rowspan, cell.colspan, kind,
-                [fit_code(f) for f in edges_evened(
-                    content, list_item_boxes(entry))],
+                edges_evened(content, list_item_boxes(entry)),
                 entry.astext()))
         widths = column_widths(
             table, node, grid.n_cols,
