@@ -36,10 +36,11 @@ is the same docutils work in both).
                                  [--subdir userspace-api/media|gpu]
 
 ``--all`` builds the whole Documentation/ tree instead, every builder
-and all 63 books, stock and ours, resumably (``benchmarks/whole_tree.py``,
+and all 63 books, stock and ours, resumably (``tests/kernel/whole_tree.py``,
 ``tox -e kernel-full``; hours on two cores):
 
     python3 benchmarks/bench_kernel.py --all [--work DIR] [--fresh]
+                                       [--redo BUILDER]
 
 Run it with the Python that has linuxdoc-builders installed (``tox -e
 kernel`` makes one), from any directory.
@@ -213,9 +214,13 @@ def main() -> None:
                         '(default: %(default)s)')
     parser.add_argument('--fresh', action='store_true',
                         help='--all from nothing, not from what --work has')
+    parser.add_argument('--redo', action='append', default=[],
+                        choices=[name for name, *_ in whole_tree.BUILDERS],
+                        help='--all builds this builder again (repeatable)')
     args = parser.parse_args()
     if args.all:
-        whole_tree.run(full_kernel_tree(), args.work, fresh=args.fresh)
+        whole_tree.run(full_kernel_tree(), args.work, fresh=args.fresh,
+                       redo=args.redo)
         return
     tree = kernel_tree()
     runs: dict[str, list[Run]] = {}

@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import runpy
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+import whole_tree
 from kernel_docs import WHOLE_TREE, Build, overlay
-
-BENCHMARKS = Path(__file__).resolve().parents[2] / 'benchmarks'
 
 #: What the overlay needs of the kernel's conf.py, and its LaTeX
 #: documents made as 6.12's are: one per directory with an index.rst.
@@ -50,13 +48,6 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path / 'tree'
 
 
-@pytest.fixture
-def whole_tree(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
-    import whole_tree
-    return whole_tree
-
-
 def _conf(tree: Path, work: Path) -> dict[str, object]:
     return runpy.run_path(str(overlay(tree, WHOLE_TREE, work) / 'conf.py'))
 
@@ -81,14 +72,14 @@ def test_a_resumed_run_writes_only_the_missing_books(
 
 
 def test_the_report_lists_new_warnings_and_books_without_a_pdf(
-        tree: Path, tmp_path: Path, whole_tree: ModuleType,
+        tree: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     work = tmp_path / 'work'
     work.mkdir()
     results = whole_tree.Results(work / 'results.json')
     said = ['$TREE/Documentation/a.rst:3: WARNING: stock says this']
     figures = {'status': 0, 'wall': 1.0, 'cpu': 1.0, 'peak': 1.0,
-               'kernel_doc': 0}
+               'kernel_doc': 0, 'commit': 'abc1234'}
     results.set('latex', dict(figures, warnings=said))
     results.set('linuxlatex', dict(
         figures, warnings=[*said, '$TREE/Documentation/b.rst:7: WARNING: '
@@ -104,7 +95,7 @@ def test_the_report_lists_new_warnings_and_books_without_a_pdf(
     whole_tree.report(whole_tree.Results(work / 'results.json'), builds)
 
     printed = capsys.readouterr().out
-    assert '| linuxlatex | 0 | 2 | 1 |' in printed
+    assert '| linuxlatex | 0 | 2 | 1 | 0 | 1 | 1 | 1 | abc1234 |' in printed
     assert 'new: $TREE/Documentation/b.rst:7: WARNING: only ours' in printed
     assert '| latex | 0 | 1 |  |' in printed
     assert '| html | not run |' in printed

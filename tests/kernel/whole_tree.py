@@ -3,7 +3,7 @@
 
 ``python3 benchmarks/bench_kernel.py --all`` (``tox -e kernel-full``)
 builds Documentation/ as ``make htmldocs`` and ``make pdfdocs`` do
-(``SPHINXDIRS=.``, ``-j auto``, see ``/tests/kernel/kernel_docs.py``):
+(``SPHINXDIRS=.``, ``-j auto``, see ``kernel_docs.py`` beside this):
 
 1. ``html`` stock and ``linuxhtml`` ours;
 2. ``latex`` stock and ``linuxlatex`` ours (the Sphinx phase: what each
@@ -25,7 +25,9 @@ The run takes hours on two cores, so every step's result goes into
 again, and what is recorded is not built again: a builder whose build
 was cut off starts over, a book that xelatex or linuxpdf already wrote
 is kept (linuxpdf is restarted on the books still missing, with the
-environment it had read).  ``--fresh`` starts from nothing.  Stock
+environment it had read).  Each builder's results name the commit of
+linuxdoc_builders they are of; ``--redo BUILDER`` builds one again (a
+fix measured without the rest), ``--fresh`` starts from nothing.  Stock
 ``latex`` is not compiled: the table compares our two PDF routes.
 """
 
@@ -82,6 +84,11 @@ class Results:
             node[keys[-1]] = value
             self.path.write_text(json.dumps(self.data, indent=1) + '\n')
 
+    def drop(self, key: str) -> None:
+        with self.lock:
+            self.data.pop(key, None)
+            self.path.write_text(json.dumps(self.data, indent=1) + '\n')
+
     def get(self, *keys: str) -> Any:
         node: Any = self.data
         for key in keys:
@@ -89,38 +96,49 @@ class Results:
         return node
 
 
-def run(tree: Path, work: Path, *, fresh: bool) -> None:
-    """Every step not yet recorded in ``work``, then the report."""
+#: What else goes when a builder is built again: what came of its output.
+DERIVED = {'linuxlatex': ('xelatex',), 'linuxpdf': ('linuxpdf_books',)}
+
+
+def run(tree: Path, work: Path, *, fresh: bool, redo: list[str]) -> None:
+    """Every step not yet recorded in ``work`` (and those of ``redo``
+    again), then the report."""
     if fresh and work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True, exist_ok=True)
     results = Results(work / 'results.json')
     commit = _commit()
-    if results.get('commit') not in (None, commit):
-        _progress(f"results.json was begun at {results.get('commit')}, "
-                  f'this is {commit}: --fresh to start again')
-        sys.exit(2)
-    results.set('commit', commit)
     _prepare(tree, work)
     builds = {name: Build(tree, WHOLE_TREE, builder, ours=ours, work=work,
                           jobs='auto')
               for name, builder, ours in BUILDERS}
+    for name in redo:
+        _discard(results, builds[name], name)
     for name in RUN_ORDER:
         build = builds[name]
         if name == 'linuxpdf':
-            _linuxpdf(build, results)
+            _linuxpdf(build, results, commit)
         elif results.get(name, 'done') is None:
             _progress(f'{name}: building the whole tree')
             outcome = build.run(check=False)
-            _record(results, name, build, outcome)
+            _record(results, name, build, outcome, commit)
         if name == 'linuxlatex' and results.get(name, 'status') == 0:
             _xelatex(build, results)
     report(results, builds)
 
 
+def _discard(results: Results, build: Build, name: str) -> None:
+    """``name``'s results and output, to build it again."""
+    for key in (name, *DERIVED.get(name, ())):
+        results.drop(key)
+    for path in (build.outdir, build.doctrees):
+        shutil.rmtree(path, ignore_errors=True)
+
+
 def _commit() -> str:
-    """The commit of the linuxdoc_builders being measured: one run's
-    results are of one version, or they say nothing."""
+    """The commit of the linuxdoc_builders being measured, recorded
+    with each builder's results: the report names it, so figures of
+    different versions are never taken for one."""
     import linuxdoc_builders
 
     source = Path(linuxdoc_builders.__file__).parent
@@ -150,12 +168,15 @@ def _prepare(tree: Path, work: Path) -> None:
                         str(pages / 'index.rst'), '-x'], check=True, env=env)
 
 
-def _record(results: Results, name: str, build: Build, outcome: Run) -> None:
+def _record(results: Results, name: str, build: Build, outcome: Run,
+            commit: str) -> None:
     kernel_doc = build.kernel_doc_messages()
     results.set(name, {
         'done': True, 'status': outcome.status, 'wall': outcome.wall,
-        'cpu': outcome.cpu, 'peak': outcome.peak,
+        'cpu': outcome.cpu, 'peak': outcome.peak, 'commit': commit,
         'warnings': build.sphinx_warnings(), 'kernel_doc': len(kernel_doc),
+        **({'attempts': results.get(name, 'attempts')}
+           if name == 'linuxpdf' else {}),
     })
     _progress(f'{name}: exit {outcome.status}, wall {outcome.wall:.0f} s, '
               f'CPU {outcome.cpu:.0f} s, peak {outcome.peak:.0f} MiB, '
@@ -192,12 +213,16 @@ def _xelatex(build: Build, results: Results) -> None:
         list(pool.map(compile_book, todo))
 
 
-def _linuxpdf(build: Build, results: Results) -> None:
+def _linuxpdf(build: Build, results: Results, commit: str) -> None:
     """``linuxpdf`` until every book is written: a run cut off leaves
-    the books it finished, and the next one writes only the others from
-    the environment already read (``LINUXDOC_KERNEL_BOOKS``)."""
+    the books it finished, and the next one of the same commit writes
+    only the others from the environment already read
+    (``LINUXDOC_KERNEL_BOOKS``)."""
     if results.get('linuxpdf', 'done'):
         return
+    if results.get('linuxpdf', 'commit') not in (None, commit):
+        _discard(results, build, 'linuxpdf')
+    results.set('linuxpdf', 'commit', commit)
     attempts: list[dict[str, Any]] = results.get('linuxpdf', 'attempts') \
         or []
     if attempts or build.doctrees.exists():
@@ -216,8 +241,7 @@ def _linuxpdf(build: Build, results: Results) -> None:
     total = Run(sum(a['wall'] for a in attempts),
                 sum(a['cpu'] for a in attempts),
                 max(a['peak'] for a in attempts), outcome.status, outcome.log)
-    _record(results, 'linuxpdf', build, total)
-    results.set('linuxpdf', 'attempts', attempts)
+    _record(results, 'linuxpdf', build, total, commit)
     for book in _books(build):
         results.set('linuxpdf_books', book,
                     _pdf_figures(build.outdir / f'{book}.pdf'))
@@ -246,11 +270,11 @@ def report(results: Results, builds: dict[str, Build]) -> None:
     """The tables, printed and written to ``report.md`` beside the
     results."""
     lines = ['| builder | exit | warnings | new vs stock | kernel-doc '
-             '| wall s | CPU s | peak MiB |', '|---' * 8 + '|']
+             '| wall s | CPU s | peak MiB | commit |', '|---' * 9 + '|']
     for name in builds:
         row = results.get(name)
         if not row or 'status' not in row:
-            lines.append(f'| {name} | not run | | | | | | |')
+            lines.append(f'| {name} | not run | | | | | | | |')
             continue
         stock = results.get(STOCK_OF.get(name, ''), 'warnings')
         new = sorted((Counter(row['warnings'])
@@ -259,9 +283,11 @@ def report(results: Results, builds: dict[str, Build]) -> None:
         lines.append(
             f"| {name} | {row['status']} | {len(row['warnings'])} | "
             f"{len(new) if name in STOCK_OF else ''} | {row['kernel_doc']} "
-            f"| {row['wall']:.0f} | {row['cpu']:.0f} | {row['peak']:.0f} |")
+            f"| {row['wall']:.0f} | {row['cpu']:.0f} | {row['peak']:.0f} "
+            f"| {row['commit']} |")
         for warning in new:
-            lines.append(f'|   new: {warning.splitlines()[0]} | | | | | | | |')
+            lines.append(f'|   new: {warning.splitlines()[0]} '
+                         '| | | | | | | | |')
     books = _books(builds['linuxpdf'])
     lines += ['', '| book | xelatex exit | pages | MiB | TeX errors '
               '| linuxpdf pages | MiB |', '|---|---|---|---|---|---|---|']
@@ -277,7 +303,6 @@ def report(results: Results, builds: dict[str, Build]) -> None:
                or not (results.get('linuxpdf_books', book) or {}).get('pages')]
     lines += ['', f'{len(books)} books; without a non-empty PDF in both '
               f"routes: {', '.join(missing) or 'none'}"]
-    lines += ['', f"linuxdoc-builders at {results.get('commit')}"]
     text = '\n'.join(lines) + '\n'
     (results.path.parent / 'report.md').write_text(text)
     print(text)
