@@ -39,10 +39,13 @@ from reportlab.pdfbase.pdfdoc import (
     PDFArray,
     PDFDictionary,
     PDFName,
+    PDFObjectReference,
     PDFString,
 )
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
+from sphinx.locale import __
+from sphinx.util import logging
 
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
@@ -53,6 +56,8 @@ from linuxdoc_builders.pdf.tables import fit_on_empty_page
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+logger = logging.getLogger(__name__)
 
 #: What a reference into another PDF starts with in ReportLab's paragraph
 #: markup: ReportLab makes such a link a GoToR action.
@@ -104,7 +109,10 @@ class BookCanvas(Canvas):  # type: ignore[misc]
         catalog's ``/Names /Dests`` tree, where a GoToR action's ``/D``
         string and a PDF viewer's "open at destination" look names up.
         ReportLab itself writes destinations only inline, into the links
-        that use them."""
+        that use them.  A link to a destination that was never drawn
+        would stop ReportLab writing the PDF at all: it leads to the
+        first page instead, with a warning (:meth:`_bind_undrawn`)."""
+        self._bind_undrawn()
         drawn = [(name, dest) for name, dest in self._destinations.items()
                  if name in self.exports and dest.fmt is not None
                  and dest.page is not None]
@@ -116,6 +124,20 @@ class BookCanvas(Canvas):  # type: ignore[misc]
             self._doc.Catalog.Names = PDFDictionary(
                 {'Dests': PDFDictionary({'Names': PDFArray(pairs)})})
         super().save()
+
+    def _bind_undrawn(self) -> None:
+        """Point every destination a link uses but no page drew at the
+        first page, naming it and its document (``DOCNAME:ID``)."""
+        for name, dest in sorted(self._destinations.items()):
+            if dest.fmt is not None and dest.page is not None:
+                continue
+            docname = name.partition(':')[0]
+            logger.warning(
+                __('a link leads to %r, which this PDF does not draw: it '
+                   'leads to the first page instead'), name,
+                location=docname or None, type='linuxdoc', subtype='pdf')
+            dest.fit()
+            dest.setPage(PDFObjectReference('Page1'))
 
 
 #: A document's tables of its nodes, which the layout does not read

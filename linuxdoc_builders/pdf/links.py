@@ -227,26 +227,51 @@ def resolve_links(tree: nodes.document, root: str, suffix: str = '.pdf'
     them."""
     targets = _Targets()
     links: list[tuple[nodes.Element, str]] = []
+    linked_back: list[nodes.Element] = []
     for node, docname in _with_docnames(tree, root):
         targets.add(node, docname)
         if node.get('backrefs'):
             node['backrefs'] = [qualified(docname, i)
                                 for i in node['backrefs']]
+            linked_back.append(node)
         if 'refid' in node or 'refuri' in node:
             links.append((node, docname))
     targets.add_document_starts()
+    for node in linked_back:
+        _draw_back_destinations(node, targets)
     tree.ids = dict(targets.elements)
     linked = {destination for node, docname in links
               if (destination := _resolve(node, docname, targets,
-                                          suffix))}
+                                          suffix, root))}
     for destination in sorted(linked):
         node = targets.elements[destination]
         if _drawn_below(node):
             _anchor_above(node)
 
 
+def _draw_back_destinations(node: nodes.Element, targets: _Targets
+                            ) -> None:
+    """Keep the back links of a citation or footnote that lead somewhere,
+    and draw their destinations: a citation's references are ``reference``
+    nodes once Sphinx has resolved them, whose ids rst2pdf does not draw
+    (ReportLab then refuses to write the PDF), so an inline target
+    before each reference carries its id."""
+    kept = []
+    for node_id in node['backrefs']:
+        element = targets.elements.get(node_id)
+        if element is None:
+            continue
+        if isinstance(element, nodes.reference) and element.parent:
+            anchor = nodes.target('', '', ids=[node_id])
+            element.parent.insert(element.parent.index(element), anchor)
+            element['ids'].remove(node_id)
+            targets.elements[node_id] = anchor
+        kept.append(node_id)
+    node['backrefs'] = kept
+
+
 def _resolve(node: nodes.Element, docname: str, targets: _Targets,
-             suffix: str) -> str | None:
+             suffix: str, root: str) -> str | None:
     """Point ``node`` at its destination in the PDF; return it if
     ``node`` is a link.  A link that has none is reported and unlinked."""
     uri = node.get('refuri', '')
@@ -255,8 +280,12 @@ def _resolve(node: nodes.Element, docname: str, targets: _Targets,
         _link_remote(node, *remote, suffix=suffix)
         return None
     if 'refid' in node:
-        node['refid'] = qualified(docname, node['refid'])
-        destination = targets.known(node['refid'])
+        # an id of its own document; or of the book's root, which Sphinx
+        # resolved the book's cross-references from (a citation in it)
+        own, of_root = (qualified(docname, node['refid']),
+                        qualified(root, node['refid']))
+        destination = targets.known(own) or targets.known(of_root)
+        node['refid'] = destination or own
     elif uri.startswith(LOCAL):
         destination = targets.for_local_uri(uri)
     elif uri.startswith('#') and uri != '#':
