@@ -77,6 +77,8 @@ def check_settings(app: Sphinx, config: Config) -> None:
             setattr(config, name, _checked_documents(
                 name, getattr(config, name), shape, fields, optional,
                 suffix))
+    if 'linuxdoc_pdf_books' in config:
+        _check_pdf_books(config)
 
 
 def _check_book_of(config: Config) -> None:
@@ -94,6 +96,25 @@ def _check_book_of(config: Config) -> None:
             _error(__("linuxdoc_book_of[%r] = %r: expected 'document': "
                       "'book target' (strings); ignored"), docname, target)
     config.linuxdoc_book_of = checked
+
+
+def _check_pdf_books(config: Config) -> None:
+    """``linuxdoc_pdf_books``: targets of ``pdf_documents`` only; with
+    none left, every book is written (a typo must not write nothing)."""
+    wanted = config.linuxdoc_pdf_books
+    targets = [entry[1] for entry in config.pdf_documents]
+    if not isinstance(wanted, list | tuple) or \
+            not all(isinstance(t, str) for t in wanted):
+        _error(__("linuxdoc_pdf_books = %r: expected a list of book "
+                  "targets of pdf_documents; writing every book"), wanted)
+        config.linuxdoc_pdf_books = []
+        return
+    unknown = [t for t in wanted if t not in targets]
+    if unknown:
+        _error(__('linuxdoc_pdf_books: %s not a book target of '
+                  'pdf_documents (%s); left out'), ', '.join(unknown),
+               ', '.join(targets) or 'none')
+    config.linuxdoc_pdf_books = [t for t in wanted if t in targets]
 
 
 def _checked_documents(name: str, entries: Any, shape: str, fields: int,

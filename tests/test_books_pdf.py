@@ -141,3 +141,25 @@ def test_stock_rst2pdf_breaks_them(tmp_path: Path) -> None:
     assert "no file 'beta.pdf#b-config' beside it" in [
         link.problem for link in cross]
     assert SHARED_TEXT in _text(tmp_path / 'pdf' / 'beta.pdf')
+
+
+@pytest.mark.parametrize('jobs', ['1', '2'])
+def test_only_the_books_asked_for_are_written(tmp_path: Path,
+                                              jobs: str) -> None:
+    """``linuxdoc_pdf_books`` writes some books, as the kernel's ``make
+    pdfdocs SPHINXDIRS=...`` does: their links into the others are the
+    links of a whole build; a target that is no book is an error that
+    names it and the books there are."""
+    result = _build('linuxpdf', tmp_path, '-j', jobs,
+                    '-D', 'linuxdoc_pdf_books=gamma,gama')
+    assert result.returncode == 0, result.stderr
+    assert ('linuxdoc_pdf_books: gama not a book target of pdf_documents '
+            '(alpha, beta, gamma); left out') in result.stderr
+    outdir = tmp_path / 'linuxpdf'
+    assert [pdf.name for pdf in outdir.glob('*.pdf')] == ['gamma.pdf']
+    report = check_links(outdir)
+    assert [link for link in report.of_kind('same-book')
+            if link.problem] == []
+    cross = [(link.pdf, link.text.strip(' .,'), link.target)
+             for link in report.of_kind('cross-book')]
+    assert cross == [c for c in EXPECTED_CROSS if c[0] == 'gamma.pdf']

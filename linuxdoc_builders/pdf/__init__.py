@@ -119,6 +119,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value('linuxdoc_pdf_invariant', True, '', types=[bool])
     app.add_config_value('linuxdoc_pdf_repeat_header_rows', True, '',
                          types=[bool])
+    # the targets of the books to write (all when empty): the others are
+    # still books, which links lead into
+    app.add_config_value('linuxdoc_pdf_books', [], '', types=[list, tuple])
     app.connect('config-inited', _configure_rst2pdf)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': False}

@@ -16,7 +16,10 @@ The builder is rst2pdf's own with these changes:
 * each entry of ``pdf_documents`` is a book: every document is printed in
   one book only, and a reference into another book is a link to that
   book's PDF at a named destination it exports
-  (:mod:`linuxdoc_builders.pdf.layout`);
+  (:mod:`linuxdoc_builders.pdf.layout`); ``linuxdoc_pdf_books`` (book
+  targets, ``-D linuxdoc_pdf_books=a,b``) writes only some books, the
+  others' still linked to, as ``make pdfdocs SPHINXDIRS=...`` does for
+  the kernel;
 * rst2pdf swallows a failed write (traceback, "FAILED", a 0-byte PDF,
   "build succeeded"); here the failure is an error naming the PDF and the
   cause, the empty file is removed, and the build exits 1;
@@ -131,6 +134,10 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         self.all_books = tuple(books.listed_books(self.document_data))
         self.owner = books.assign_books(self.env, self.all_books,
                                         self.config.linuxdoc_book_of)
+        wanted = self.config.linuxdoc_pdf_books
+        if wanted:
+            self.document_data = [entry for entry in self.document_data
+                                  if entry[1] in wanted]
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:
         """A document of the book being written is ``''`` to rst2pdf;

@@ -90,14 +90,9 @@ pdf_documents = [('index', {book!r}, {title!r}, author)]
 
 #: The whole tree: the kernel's conf.py makes a LaTeX document of every
 #: directory with an index.rst; each is a PDF book too.
-#: ``LINUXDOC_KERNEL_BOOKS`` (targets, comma-separated) narrows them to
-#: the books a resumed whole-tree benchmark has still to write.
 WHOLE_TREE_BOOKS = '''\
-_wanted = _os.environ.get('LINUXDOC_KERNEL_BOOKS')
-pdf_documents = [
-    (_start, _target.removesuffix('.tex'), _title, _author)
-    for _start, _target, _title, _author, *_ in latex_documents
-    if _wanted is None or _target.removesuffix('.tex') in _wanted.split(',')]
+pdf_documents = [(_start, _target.removesuffix('.tex'), _title, _author)
+                 for _start, _target, _title, _author, *_ in latex_documents]
 '''
 
 #: ``Build.subdir`` for the whole Documentation/ tree, as ``make
@@ -138,6 +133,8 @@ class Build:
     jobs: str | None = None
     #: Where to write a cProfile of the build (benchmarks/bench_kernel.py).
     profile: Path | None = None
+    #: More sphinx-build options (``-D NAME=VALUE``).
+    options: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -179,7 +176,7 @@ class Build:
                 *([] if self.ours else [
                     '-D',
                     f"kerneldoc_bin={self.tree / 'scripts' / 'kernel-doc'}"]),
-                str(docs / self.subdir), str(self.outdir)]
+                *self.options, str(docs / self.subdir), str(self.outdir)]
 
     def env(self) -> dict[str, str]:
         conf = self.tree / 'Documentation' / self.subdir / 'conf.py'

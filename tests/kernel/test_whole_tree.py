@@ -52,10 +52,8 @@ def _conf(tree: Path, work: Path) -> dict[str, object]:
     return runpy.run_path(str(overlay(tree, WHOLE_TREE, work) / 'conf.py'))
 
 
-def test_every_latex_document_is_a_pdf_book(tree: Path, tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch
+def test_every_latex_document_is_a_pdf_book(tree: Path, tmp_path: Path
                                             ) -> None:
-    monkeypatch.delenv('LINUXDOC_KERNEL_BOOKS', raising=False)
     conf = _conf(tree, tmp_path / 'work')
     assert conf['pdf_documents'] == [
         (f'{book}/index', book, f'Linux {book.capitalize()} Documentation',
@@ -64,11 +62,34 @@ def test_every_latex_document_is_a_pdf_book(tree: Path, tmp_path: Path,
     assert conf['extensions'] == ['linuxdoc_builders', 'kfigure']
 
 
-def test_a_resumed_run_writes_only_the_missing_books(
-        tree: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv('LINUXDOC_KERNEL_BOOKS', 'gpu,process')
-    conf = _conf(tree, tmp_path / 'work')
-    assert [entry[1] for entry in conf['pdf_documents']] == ['gpu', 'process']
+def test_a_resumed_run_writes_only_the_missing_books(tree: Path,
+                                                     tmp_path: Path) -> None:
+    """A linuxpdf run cut off goes on with the books it has not written,
+    every book still one (links lead into those already written)."""
+    work = tmp_path / 'work'
+    build = Build(tree, WHOLE_TREE, 'linuxpdf', ours=True, work=work,
+                  jobs='auto')
+    build.outdir.mkdir(parents=True)
+    (build.outdir / 'admin-guide.pdf').write_bytes(b'%PDF-1.4 cut off')
+    build.doctrees.mkdir(parents=True)
+    commands = []
+
+    def measuring(command: list[str], *args: object) -> whole_tree.Run:
+        commands.append(command)
+        return whole_tree.Run(1.0, 1.0, 1.0, 0, work / 'log')
+
+    results = whole_tree.Results(work / 'results.json')
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(whole_tree, 'measure', measuring)
+        patch.setattr(whole_tree, '_pdf_figures',
+                      lambda pdf: {'pages': 0 if 'admin' in pdf.name
+                                   else int(pdf.exists()), 'bytes': 1})
+        (build.outdir / 'gpu.pdf').write_bytes(b'%PDF')
+        whole_tree._linuxpdf(build, results, 'abc1234')
+    [command] = commands
+    # admin-guide.pdf was cut off, gpu.pdf written
+    assert 'linuxdoc_pdf_books=admin-guide,process' in command
+    assert results.get('linuxpdf', 'commit') == 'abc1234'
 
 
 def test_the_report_lists_new_warnings_and_books_without_a_pdf(

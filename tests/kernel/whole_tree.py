@@ -25,9 +25,10 @@ The run takes hours on two cores, so every step's result goes into
 again, and what is recorded is not built again: a builder whose build
 was cut off starts over, a book that xelatex or linuxpdf already wrote
 is kept (linuxpdf is restarted on the books still missing, with the
-environment it had read).  Each builder's results name the commit of
-linuxdoc_builders they are of; ``--redo BUILDER`` builds one again (a
-fix measured without the rest), ``--fresh`` starts from nothing.  Stock
+environment it had read, through ``linuxdoc_pdf_books``).  Each
+builder's results name the commit of linuxdoc_builders they are of;
+``--redo BUILDER`` builds one again (a fix measured without the rest),
+``--fresh`` starts from nothing.  Stock
 ``latex`` is not compiled: the table compares our two PDF routes.
 """
 
@@ -41,7 +42,7 @@ import sys
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -216,8 +217,8 @@ def _xelatex(build: Build, results: Results) -> None:
 def _linuxpdf(build: Build, results: Results, commit: str) -> None:
     """``linuxpdf`` until every book is written: a run cut off leaves
     the books it finished, and the next one of the same commit writes
-    only the others from the environment already read
-    (``LINUXDOC_KERNEL_BOOKS``)."""
+    only the others (``linuxdoc_pdf_books``), from the environment
+    already read, with links into every book as a whole build makes."""
     if results.get('linuxpdf', 'done'):
         return
     if results.get('linuxpdf', 'commit') not in (None, commit):
@@ -230,8 +231,9 @@ def _linuxpdf(build: Build, results: Results, commit: str) -> None:
                    if _pdf_figures(pdf)['pages']}
         wanted = [book for book in _books(build) if book not in written]
         _progress(f'linuxpdf: resumed, {len(wanted)} books still to write')
-        env = dict(build.env(), LINUXDOC_KERNEL_BOOKS=','.join(wanted))
-        outcome = measure(build.command(), env, build.work,
+        rest = replace(build, options=(
+            '-D', f"linuxdoc_pdf_books={','.join(wanted)}"))
+        outcome = measure(rest.command(), rest.env(), build.work,
                           build.work / f'{build.name}-{len(attempts)}.log')
     else:
         _progress('linuxpdf: building the whole tree')
