@@ -316,9 +316,11 @@ def compile_latex(build: Build) -> Run:
                    build.work / f'{build.name}-xelatex.log')
 
 
-def tex_errors(outdir: Path) -> list[str]:
-    """TeX's error lines (``! ...``) in the logs of a compiled book."""
-    return [f'{log.name}: {line}' for log in sorted(outdir.glob('*.log'))
+def tex_errors(outdir: Path, book: str = '*') -> list[str]:
+    """TeX's error lines (``! ...``) in the logs of a compiled book
+    (in the log of the book whose target is ``book``, when given)."""
+    return [f'{log.name}: {line}'
+            for log in sorted(outdir.glob(f'{book}.log'))
             for line in log.read_text(errors='replace').splitlines()
             if line.startswith('! ')]
 

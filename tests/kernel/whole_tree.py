@@ -199,8 +199,7 @@ def _xelatex(build: Build, results: Results) -> None:
             dict(os.environ), build.work,
             build.work / f'xelatex-{tex.stem}.log')
         pdf = tex.with_suffix('.pdf')
-        errors = [line for line in tex_errors(build.outdir)
-                  if line.startswith(f'{tex.stem}.log:')]
+        errors = tex_errors(build.outdir, tex.stem)
         record = {'status': outcome.status, 'wall': outcome.wall,
                   'cpu': outcome.cpu, 'peak': outcome.peak,
                   'tex_errors': len(errors), **_pdf_figures(pdf)}
