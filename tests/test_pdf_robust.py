@@ -75,11 +75,11 @@ def _text(found: list[Span]) -> list[str]:
 @pytest.mark.parametrize('name', ['tall_header', 'huge_header', 'narrow',
                                   'raw_in_cell', 'header_once', 'widths',
                                   'code', 'deep', 'identifiers',
-                                  'maths'])
+                                  'maths', 'list_item'])
 def test_every_pdf_is_written(robust: Built, name: str) -> None:
     assert robust.pdf(name).stat().st_size > 0
-    assert {'After the table.', 'After the code.',
-            'After the maths.'} & set(
+    assert {'After the table.', 'After the code.', 'After the maths.',
+            'After the list.'} & set(
         _text(spans(robust.pdf(name))))
 
 
@@ -121,6 +121,26 @@ def test_content_that_cannot_split_is_placed_not_postponed(
         assert document.page_count < 12
     texts = _text(spans(robust.pdf('deep')))
     assert 'After the table.' in texts
+
+
+def test_a_list_item_rst2pdf_measures_short_is_cut_where_it_ends(
+        robust: Built) -> None:
+    """A list item in a quote whose rest, after its first page, is a
+    little taller than a page, though rst2pdf's count (spaces between
+    blocks merged, as its table does not) says it fits: rst2pdf did not
+    cut it and ReportLab cut it into an empty piece and all of it, page
+    after page; the build never ended.  Now it is cut where its table
+    measures it, at full size: nothing shrunk, every step once."""
+    assert not re.search('(box|block) taller than a page', robust.stderr)
+    texts = _text(spans(robust.pdf('list_item')))
+    joined = ' '.join(texts)
+    assert [n for n in range(1, 26)
+            if len(re.findall(rf'\btrigger{n}\b', joined)) != 1] == []
+    assert 'After the list.' in texts
+    with pymupdf.open(robust.pdf('list_item')) as document:
+        # the cover and the contents, each with its blank back, and the
+        # three pages the item takes at full size
+        assert document.page_count == 7
 
 
 def test_raw_pdf_in_a_cell_is_ignored_with_a_located_warning(

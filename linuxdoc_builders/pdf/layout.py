@@ -52,7 +52,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     empty_frame_height,
     frame_width,
 )
-from linuxdoc_builders.pdf.tables import fit_on_empty_page
+from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -219,11 +219,10 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         super().build(flowables, filename,
                       functools.partial(BookCanvas, exports=exports))
 
-
     def handle_flowable(self, flowables: list[Any]) -> None:
         """Lay out the next flowable; one that rst2pdf postponed to this
         fresh page and that still neither fits nor splits is made to fit
-        (:func:`~linuxdoc_builders.pdf.tables.fit_on_empty_page`) instead
+        (:func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page`) instead
         of starting empty pages until ReportLab gives up on the PDF."""
         frame = getattr(self, 'frame', None)
         if flowables and hasattr(flowables[0], '_postponed') \

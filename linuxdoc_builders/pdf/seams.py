@@ -24,6 +24,11 @@ process-wide state is changed, and only here, inside
   wrapped with a mark.  rst2pdf's own run past the frame, their ends
   lost, with a warning at no location each time ReportLab measures
   them (3681 on the whole kernel tree);
+* its list items and definitions (``SplitTable``) are cut where their
+  own table measures them when rst2pdf's count of their height says
+  they fit but they do not (:func:`~linuxdoc_builders.pdf.tall_boxes.
+  split_list_item`): otherwise such an item in a quote went to the
+  next page forever;
 * svglib, which rst2pdf draws SVG figures with, finds the position of
   a label that LibreOffice puts on a ``tspan`` around it
   (:mod:`~linuxdoc_builders.pdf.svg_text`);
@@ -51,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from rst2pdf import createpdf
+from rst2pdf.flowables import SplitTable
 from rst2pdf.sphinxnodes import sphinxhandlers
 from sphinx import addnodes
 from sphinx.locale import __
@@ -71,6 +77,7 @@ from linuxdoc_builders.pdf.tables import (
     TabularColSpecHandler,
     fit_code,
 )
+from linuxdoc_builders.pdf.tall_boxes import split_list_item
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -210,9 +217,28 @@ def _code_fitted() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def _list_items_split() -> Iterator[None]:
+    """rst2pdf's list items split by :func:`~linuxdoc_builders.pdf.
+    tall_boxes.split_list_item` where its own split gives up, while this
+    lasts."""
+    original = SplitTable.split
+
+    @functools.wraps(original)
+    def split(self: Any, width: float, height: float) -> Any:
+        return (original(self, width, height)
+                or split_list_item(self, width, height))
+
+    SplitTable.split = split
+    try:
+        yield
+    finally:
+        SplitTable.split = original
+
+
+@contextlib.contextmanager
 def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
-    """While linuxpdf writes: our handlers, template, code blocks, word
-    breaks, SVG label positions and log capture."""
+    """While linuxpdf writes: our handlers, template, code blocks, list
+    item splits, word breaks, SVG label positions and log capture."""
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
@@ -220,6 +246,7 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
     if not RST2PDF_DRAWS_MATHS:
         handlers[nodes.math_block] = MathSourceHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
-            _doc_template(), _code_fitted(), long_words_broken_at_marks(), \
-            svg_text_positioned(), _handlers(handlers):
+            _doc_template(), _code_fitted(), _list_items_split(), \
+            long_words_broken_at_marks(), svg_text_positioned(), \
+            _handlers(handlers):
         yield messages

@@ -706,41 +706,6 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                                room - style.topPadding - style.bottomPadding)
 
 
-def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
-                      height: float) -> list[Flowable]:
-    """``flowable`` as flowables that an empty page can take, for one
-    that neither fits there nor splits.
-
-    rst2pdf puts such a flowable back on the next page and the next, till
-    ReportLab gives up ("More than 10 pages generated without content"):
-    no PDF at all.  This happens with rst2pdf's own boxes, one-row tables
-    (an option list's entry, a field) whose content is taller than a
-    page.  Such a table is split inside its row, as ReportLab can; any
-    other flowable is shrunk to the page.  Either way a warning says so.
-    """
-    _width, tall = flowable.wrapOn(canvas, width, height)
-    if tall <= height or flowable.splitOn(canvas, width, height):
-        return [flowable]
-    text = shorten(_plain_text(flowable))
-    table = getattr(flowable, 't', None)
-    if isinstance(table, Table):
-        table.splitInRow = 1
-        pieces: list[Flowable] = table.split(width, height)
-        if pieces:
-            if not getattr(flowable, 'split_in_row', False):
-                logger.warning(__('a box taller than a page is split inside '
-                                  'its row: "%s"'), text, type='linuxdoc',
-                               subtype='pdf')
-            # rst2pdf lays the document out twice (for its contents
-            # page); say it once
-            for piece in [flowable, *pieces]:
-                piece.split_in_row = True
-            return pieces
-    logger.warning(__('a block taller than a page is shrunk to fit it: '
-                      '"%s"'), text, type='linuxdoc', subtype='pdf')
-    return [KeepInFrame(width, height, [flowable], mode='shrink')]
-
-
 def even_padding(style: ParagraphStyle, total: float = CELL_PADDING_POINTS
                  ) -> tuple[float, float]:
     """The top and bottom padding, ``total`` points together if they
@@ -757,29 +722,17 @@ def even_padding(style: ParagraphStyle, total: float = CELL_PADDING_POINTS
     return gap - above, gap - below
 
 
-def _plain_text(flowable: Any) -> str:
-    """The text of a flowable, of its table cells or content, so that a
-    message can quote it (rst2pdf's flowables know no source line)."""
-    if isinstance(flowable, list | tuple):
-        return ' '.join(_plain_text(item) for item in flowable)
-    if isinstance(flowable, Paragraph):
-        return str(flowable.getPlainText())
-    if isinstance(flowable, XPreformatted):
-        return ''.join(fragment.text for fragment in flowable.frags)
-    for part in ('data', '_cellvalues', 'content'):
-        if isinstance(getattr(flowable, part, None), list):
-            return _plain_text(getattr(flowable, part))
-    return ''
-
-
 def split_flowables(content: Sequence[Flowable], width: float,
-                    height: float) -> tuple[list[Flowable], list[Flowable]]:
+                    height: float, *, shrink: bool = True
+                    ) -> tuple[list[Flowable], list[Flowable]]:
     """``content`` as what fits in ``width`` x ``height`` and the rest.
 
     A flowable that straddles the limit is split if it can be; one that
     cannot and would leave nothing above is shrunk to fit, so the first
     part is empty only when there is no room for a line
     (:data:`MIN_PIECE_POINTS`), and otherwise a split makes progress.
+    Without ``shrink``, such a flowable begins the rest instead: a part
+    of a page is not worth shrinking for, the next page may take it.
     """
     if height < MIN_PIECE_POINTS:
         return [], list(content)
@@ -796,20 +749,18 @@ def split_flowables(content: Sequence[Flowable], width: float,
         if len(pieces) > 1:
             return [*head, pieces[0]], [*pieces[1:], *content[index + 1:]]
         room = height - used
-        if not any(_is_content(f) for f in head) and room >= MIN_PIECE_POINTS:
+        if shrink and not any(is_content(f) for f in head) \
+                and room >= MIN_PIECE_POINTS:
             # only spacers or a "(continued)" marker above it: waiting
             # for the next page would only repeat them
             return ([*head, KeepInFrame(width, room, [flowable],
                                         mode='shrink')],
                     list(content[index + 1:]))
-        if not head:
-            return ([KeepInFrame(width, height, [flowable], mode='shrink')],
-                    list(content[index + 1:]))
         return head, list(content[index:])
     return head, []
 
 
-def _is_content(flowable: Flowable) -> bool:
+def is_content(flowable: Flowable) -> bool:
     """Whether ``flowable`` is more than a spacer or a "(continued)"
     marker: something a part of a cell makes progress with."""
     return not (getattr(flowable, 'linuxdoc_marker', False)

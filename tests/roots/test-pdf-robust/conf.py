@@ -15,4 +15,5 @@ pdf_documents = [
     ('deep', 'deep', 'Deep', 'linuxdoc-builders'),
     ('identifiers', 'identifiers', 'Identifiers', 'linuxdoc-builders'),
     ('maths', 'maths', 'Maths', 'linuxdoc-builders'),
+    ('list_item', 'list_item', 'List item', 'linuxdoc-builders'),
 ]

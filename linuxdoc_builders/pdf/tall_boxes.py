@@ -1,0 +1,140 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""rst2pdf's boxes taller than the room they get: list items,
+definitions, quotes, fields, option lists.
+
+rst2pdf draws each as a one-row table, which ReportLab cannot split at a
+row boundary, having one row; rst2pdf's ``SplitTable`` (a list item or
+a definition) splits its content itself, and whatever else is too tall
+waits for a page that will never come.  Both ways can go wrong on a
+book as big as the kernel's: :func:`split_list_item` and
+:func:`fit_on_empty_page` make sure every page takes part of such a box,
+so that laying a book out always ends.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from reportlab.platypus import KeepInFrame, Paragraph, XPreformatted
+from reportlab.platypus.tables import Table
+from rst2pdf.flowables import SplitTable
+from sphinx.locale import __
+from sphinx.util import logging
+
+from linuxdoc_builders.pdf.reportlab_private import (
+    cell_style,
+    column_positions,
+)
+from linuxdoc_builders.pdf.tables import (
+    MIN_PIECE_POINTS,
+    is_content,
+    split_flowables,
+)
+from linuxdoc_builders.table_messages import shorten
+
+if TYPE_CHECKING:
+    from reportlab.platypus.flowables import Flowable
+
+logger = logging.getLogger(__name__)
+
+
+def split_list_item(item: SplitTable, width: float, height: float
+                    ) -> list[Flowable]:
+    """``item``, a list item or a definition, as what fits in ``width``
+    x ``height`` and the rest; no pieces if nothing of it fits.
+
+    For where ``SplitTable`` (a list item or a definition) may be cut,
+    rst2pdf adds up its content's heights with the space between two
+    flowables merged, as a frame lays them out; but the item's table
+    adds both spaces.  An item taller than its room by less than that
+    difference is, by rst2pdf's count, not too tall: rst2pdf returns no
+    pieces, and in a quote, which rst2pdf cannot split, the item was
+    cut only by ReportLab, into an empty piece and all of the item again,
+    page after page (the kernel's trace book never ended).  Here the
+    content is cut where the item's own table measures it.  What does not
+    fit and does not split waits for the next page, as in rst2pdf.
+    """
+    if item.wrap(width, height)[1] <= height:
+        return []
+    style = cell_style(item.t, 0, 1)
+    positions = column_positions(item.t)
+    room = (positions[2] - positions[1] - style.leftPadding
+            - style.rightPadding)
+    # less a point for rounding, as a table's cells are cut
+    head, tail = split_flowables(
+        item.data[0][1], max(room, 1.0),
+        height - style.topPadding - style.bottomPadding - 1, shrink=False)
+    if not any(is_content(flowable) for flowable in head):
+        return []
+    pieces: list[Flowable] = [Table([[item.data[0][0], head]],
+                                    colWidths=item.colWidths,
+                                    style=item.style)]
+    if tail:
+        pieces.append(SplitTable([['', tail]], colWidths=item.colWidths,
+                                 style=item.style, padding=item.padding))
+    return pieces
+
+
+def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
+                      height: float) -> list[Flowable]:
+    """``flowable`` as flowables that an empty page can take, for one
+    that neither fits there nor splits.
+
+    rst2pdf puts such a flowable back on the next page and the next, till
+    ReportLab gives up ("More than 10 pages generated without content"):
+    no PDF at all.  This happens with rst2pdf's own boxes, one-row tables
+    (an option list's entry, a field) whose content is taller than a
+    page.  Such a table is split inside its row, as ReportLab can; any
+    other flowable, or a table whose split would not move on (an empty
+    first piece: then the same box would go to every next page, none
+    ever the last), is shrunk to the page.  Either way a warning says so.
+    """
+    _width, tall = flowable.wrapOn(canvas, width, height)
+    if tall <= height or flowable.splitOn(canvas, width, height):
+        return [flowable]
+    text = shorten(_plain_text(flowable))
+    table = getattr(flowable, 't', None)
+    if isinstance(table, Table):
+        table.splitInRow = 1
+        pieces: list[Flowable] = table.split(width, height)
+        if _progresses(pieces, canvas, width, height, tall):
+            if not getattr(flowable, 'split_in_row', False):
+                logger.warning(__('a box taller than a page is split inside '
+                                  'its row: "%s"'), text, type='linuxdoc',
+                               subtype='pdf')
+            # rst2pdf lays the document out twice (for its contents
+            # page); say it once
+            for piece in [flowable, *pieces]:
+                piece.split_in_row = True
+            return pieces
+    logger.warning(__('a block taller than a page is shrunk to fit it: '
+                      '"%s"'), text, type='linuxdoc', subtype='pdf')
+    return [KeepInFrame(width, height, [flowable], mode='shrink')]
+
+
+def _progresses(pieces: list[Flowable], canvas: Any, width: float,
+                height: float, tall: float) -> bool:
+    """Whether ``pieces`` of a box ``tall`` points high move the layout
+    on: a first piece with a line of content that fits in ``height``,
+    and the rest less tall than the whole."""
+    if len(pieces) < 2:
+        return False
+    first: float = pieces[0].wrapOn(canvas, width, height)[1]
+    rest: float = sum(piece.wrapOn(canvas, width, height)[1]
+                      for piece in pieces[1:])
+    return MIN_PIECE_POINTS <= first <= height and rest < tall
+
+
+def _plain_text(flowable: Any) -> str:
+    """The text of a flowable, of its table cells or content, so that a
+    message can quote it (rst2pdf's flowables know no source line)."""
+    if isinstance(flowable, list | tuple):
+        return ' '.join(_plain_text(item) for item in flowable)
+    if isinstance(flowable, Paragraph):
+        return str(flowable.getPlainText())
+    if isinstance(flowable, XPreformatted):
+        return ''.join(fragment.text for fragment in flowable.frags)
+    for part in ('data', '_cellvalues', 'content'):
+        if isinstance(getattr(flowable, part, None), list):
+            return _plain_text(getattr(flowable, part))
+    return ''
