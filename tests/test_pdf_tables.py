@@ -274,9 +274,12 @@ def test_a_table_nested_in_a_narrow_cell_is_scaled_to_fit(hard: Built
 def test_an_option_taller_than_a_page_is_split_inside_its_row(
         hard: Built) -> None:
     """rst2pdf sets an option list entry as a one-row table; ReportLab
-    cannot split it between rows, so the row is split."""
+    cannot split it between rows, so the row is split, with a warning
+    at the first line of the description (docutils gives an option list
+    and its items no line of their own)."""
     assert len(re.findall(
-        r'WARNING: a box taller than a page is split inside its row: '
+        r'options\.rst:12: WARNING: a box taller than a page is split '
+        r'inside its row: '
         r'"--device NAME Paragraph 0 of an option\N{HORIZONTAL ELLIPSIS}"',
         hard.stderr)) == 1
     text = ' '.join(s.text for s in spans(hard.pdf.with_name('options.pdf')))

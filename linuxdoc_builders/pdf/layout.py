@@ -52,7 +52,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     empty_frame_height,
     frame_width,
 )
-from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page
+from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page, locate
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -196,6 +196,12 @@ def _pdf_string_bytes(text: str) -> bytes:
 class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
     """rst2pdf's document template, drawing on a :class:`BookCanvas`."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: What :func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page`
+        #: warned about, in every pass over the book.
+        self._reported: set[str] = set()
+
     def multiBuild(self, story: list[Any],  # noqa: N802
                    *args: Any, **kwargs: Any) -> Any:
         """Lay out ``story``, the doctree it was made from pruned first
@@ -223,11 +229,16 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         """Lay out the next flowable; one that rst2pdf postponed to this
         fresh page and that still neither fits nor splits is made to fit
         (:func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page`) instead
-        of starting empty pages until ReportLab gives up on the PDF."""
+        of starting empty pages until ReportLab gives up on the PDF.  The
+        pieces of one split here keep its place in the sources."""
         frame = getattr(self, 'frame', None)
         if flowables and hasattr(flowables[0], '_postponed') \
                 and frame is not None and at_frame_top(frame):
             flowables[0:1] = fit_on_empty_page(
                 flowables[0], self.canv, frame_width(frame),
-                empty_frame_height(frame))
+                empty_frame_height(frame), self._reported)
+        first = flowables[0] if flowables else None
+        after = len(flowables) - 1
         super().handle_flowable(flowables)
+        locate(flowables[:len(flowables) - after],
+               getattr(first, 'linuxdoc_location', None))

@@ -77,7 +77,11 @@ from linuxdoc_builders.pdf.tables import (
     TabularColSpecHandler,
     fit_code,
 )
-from linuxdoc_builders.pdf.tall_boxes import split_list_item
+from linuxdoc_builders.pdf.tall_boxes import (
+    locate,
+    place,
+    split_list_item,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -144,7 +148,9 @@ def _below_warning(record: logging.LogRecord) -> bool:
 @contextlib.contextmanager
 def _noting_nodes(messages: Rst2pdfMessages) -> Iterator[None]:
     """rst2pdf's renderer, noting in ``messages`` the node it renders,
-    so that its warnings can say where."""
+    so that its warnings can say where, and on the flowables it makes
+    where they come from (:func:`~linuxdoc_builders.pdf.tall_boxes.
+    locate`)."""
     client = createpdf.RstToPdf
     originals = {name: getattr(client, name)
                  for name in ('gather_elements', 'gather_pdftext')}
@@ -153,6 +159,7 @@ def _noting_nodes(messages: Rst2pdfMessages) -> Iterator[None]:
         @functools.wraps(method)
         def render(self: Any, node: nodes.Node, *args: Any,
                    **kwargs: Any) -> Any:
+            _locating(self)
             messages.rendering.append(node)
             try:
                 return method(self, node, *args, **kwargs)
@@ -167,6 +174,25 @@ def _noting_nodes(messages: Rst2pdfMessages) -> Iterator[None]:
     finally:
         for name, method in originals.items():
             setattr(client, name, method)
+
+
+def _locating(client: Any) -> None:
+    """``client``'s dispatcher (``gen_elements``, set per renderer)
+    noting on the flowables made for a node that node's place
+    (:func:`~linuxdoc_builders.pdf.tall_boxes.locate`)."""
+    dispatch = client.gen_elements
+    if getattr(dispatch, 'linuxdoc_locating', False):
+        return
+
+    @functools.wraps(dispatch)
+    def gen_elements(node: nodes.Node, *args: Any, **kwargs: Any) -> Any:
+        made = dispatch(node, *args, **kwargs)
+        if isinstance(made, list):
+            locate(made, place(node))
+        return made
+
+    gen_elements.linuxdoc_locating = True  # type: ignore[attr-defined]
+    client.gen_elements = gen_elements
 
 
 @contextlib.contextmanager

@@ -13,13 +13,16 @@ so that laying a book out always ends.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from docutils import nodes
 from reportlab.platypus import KeepInFrame, Paragraph, XPreformatted
+from reportlab.platypus.flowables import Flowable
 from reportlab.platypus.tables import Table
 from rst2pdf.flowables import SplitTable
 from sphinx.locale import __
 from sphinx.util import logging
+from sphinx.util.logging import get_node_location
 
 from linuxdoc_builders.pdf.reportlab_private import (
     cell_style,
@@ -31,9 +34,6 @@ from linuxdoc_builders.pdf.tables import (
     split_flowables,
 )
 from linuxdoc_builders.table_messages import shorten
-
-if TYPE_CHECKING:
-    from reportlab.platypus.flowables import Flowable
 
 logger = logging.getLogger(__name__)
 
@@ -72,11 +72,13 @@ def split_list_item(item: SplitTable, width: float, height: float
     if tail:
         pieces.append(SplitTable([['', tail]], colWidths=item.colWidths,
                                  style=item.style, padding=item.padding))
+    for piece in pieces:
+        piece.linuxdoc_location = getattr(item, 'linuxdoc_location', None)
     return pieces
 
 
 def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
-                      height: float) -> list[Flowable]:
+                      height: float, reported: set[str]) -> list[Flowable]:
     """``flowable`` as flowables that an empty page can take, for one
     that neither fits there nor splits.
 
@@ -87,29 +89,62 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
     page.  Such a table is split inside its row, as ReportLab can; any
     other flowable, or a table whose split would not move on (an empty
     first piece: then the same box would go to every next page, none
-    ever the last), is shrunk to the page.  Either way a warning says so.
+    ever the last), is shrunk to the page.  Either way a warning says so,
+    once for all of ``reported`` (rst2pdf lays a book out twice, for its
+    contents page).
     """
     _width, tall = flowable.wrapOn(canvas, width, height)
     if tall <= height or flowable.splitOn(canvas, width, height):
         return [flowable]
-    text = shorten(_plain_text(flowable))
     table = getattr(flowable, 't', None)
     if isinstance(table, Table):
         table.splitInRow = 1
         pieces: list[Flowable] = table.split(width, height)
         if _progresses(pieces, canvas, width, height, tall):
-            if not getattr(flowable, 'split_in_row', False):
-                logger.warning(__('a box taller than a page is split inside '
-                                  'its row: "%s"'), text, type='linuxdoc',
-                               subtype='pdf')
-            # rst2pdf lays the document out twice (for its contents
-            # page); say it once
-            for piece in [flowable, *pieces]:
-                piece.split_in_row = True
+            _report(flowable, pieces, reported,
+                    __('a box taller than a page is split inside its row: '
+                       '"%s"'))
             return pieces
-    logger.warning(__('a block taller than a page is shrunk to fit it: '
-                      '"%s"'), text, type='linuxdoc', subtype='pdf')
-    return [KeepInFrame(width, height, [flowable], mode='shrink')]
+    shrunk = KeepInFrame(width, height, [flowable], mode='shrink')
+    _report(flowable, [shrunk], reported,
+            __('a block taller than a page is shrunk to fit it: "%s"'))
+    return [shrunk]
+
+
+def place(node: nodes.Node) -> str | None:
+    """``node``'s file and line, or its first descendant's line where it
+    has none (an option list: docutils gives its items lines)."""
+    lined = next((inner for inner in node.findall(nodes.Element)
+                  if inner.line), node)
+    return get_node_location(lined)
+
+
+def locate(flowables: list[Any], location: str | None) -> None:
+    """Note ``location`` on each of ``flowables`` that has no place in
+    the sources yet: rst2pdf's flowables know none, and a box taller
+    than a page is reported there.  The flowables made for a node get
+    its :func:`place`; the pieces a flowable splits into, its own."""
+    if location is None:
+        return
+    for flowable in flowables:
+        if isinstance(flowable, Flowable) \
+                and not hasattr(flowable, 'linuxdoc_location'):
+            flowable.linuxdoc_location = location
+
+
+def _report(flowable: Flowable, pieces: list[Flowable], reported: set[str],
+            message: str) -> None:
+    """Warn ``message`` about ``flowable`` at its place, unless it is in
+    ``reported``; its ``pieces`` keep the place, as they may be too tall
+    in turn."""
+    location = getattr(flowable, 'linuxdoc_location', None) or None
+    text = shorten(_plain_text(flowable))
+    key = f'{location}:{message}:{text}'
+    if key not in reported:
+        reported.add(key)
+        logger.warning(message, text, location=location, type='linuxdoc',
+                       subtype='pdf')
+    locate(pieces, location)
 
 
 def _progresses(pieces: list[Flowable], canvas: Any, width: float,
