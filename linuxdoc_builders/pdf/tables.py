@@ -657,10 +657,23 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                     and tops[body] < self._page(avail_height)):
                 # they fit on the next page
                 return []
-            # the header rows leave no room for a line of the body (they
-            # do not repeat, being too tall): they are cut like body rows
-            layout = dataclasses.replace(layout, header_rows=0)
-            body = 0
+        if body:
+            parts = self._cut_through(layout, heights, avail_height)
+            if parts[0].wrap(avail_width, avail_height * self.scale)[1] \
+                    <= avail_height * self.scale:
+                return parts
+        # the header rows leave no room for a line of the body (they do
+        # not repeat, being too tall): they are cut like body rows
+        return self._cut_through(
+            dataclasses.replace(layout, header_rows=0), heights,
+            avail_height)
+
+    def _cut_through(self, layout: TableLayout, heights: list[float],
+                     avail_height: float) -> list[Flowable]:
+        """``layout`` cut at ``avail_height``, through row spans and cell
+        content where no row boundary will do."""
+        body = layout.header_rows
+        tops = _tops(heights)
         # the last row boundary on this page, if it is below the first
         # body row
         last = min(bisect.bisect_right(tops, avail_height) - 1,

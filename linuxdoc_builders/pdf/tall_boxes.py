@@ -27,6 +27,7 @@ from sphinx.util.logging import get_node_location
 from linuxdoc_builders.pdf.reportlab_private import (
     cell_style,
     column_positions,
+    is_negative_width,
 )
 from linuxdoc_builders.pdf.tables import (
     MIN_PIECE_POINTS,
@@ -60,20 +61,28 @@ def split_list_item(item: SplitTable, width: float, height: float
     positions = column_positions(item.t)
     room = (positions[2] - positions[1] - style.leftPadding
             - style.rightPadding)
-    # less a point for rounding, as a table's cells are cut
-    head, tail = split_flowables(
-        item.data[0][1], max(room, 1.0),
-        height - style.topPadding - style.bottomPadding - 1, shrink=False)
-    if not any(is_content(flowable) for flowable in head):
+    try:
+        # less a point for rounding, as a table's cells are cut
+        head, tail = split_flowables(
+            item.data[0][1], room,
+            height - style.topPadding - style.bottomPadding - 1,
+            shrink=False)
+        first = Table([[item.data[0][0], head]], colWidths=item.colWidths,
+                      style=item.style)
+        fits = first.wrap(width, height)[1] <= height
+    except ValueError as error:
+        if not is_negative_width(error):
+            raise
+        fits = False
+    if not fits or not tail \
+            or not any(is_content(flowable) for flowable in head):
+        # measured otherwise by its own table after all, too narrow for
+        # its content, or nothing to cut: as rst2pdf left it
         return []
-    pieces: list[Flowable] = [Table([[item.data[0][0], head]],
-                                    colWidths=item.colWidths,
-                                    style=item.style)]
-    if tail:
-        pieces.append(SplitTable([['', tail]], colWidths=item.colWidths,
-                                 style=item.style, padding=item.padding))
-    for piece in pieces:
-        piece.linuxdoc_location = getattr(item, 'linuxdoc_location', None)
+    pieces: list[Flowable] = [
+        first, SplitTable([['', tail]], colWidths=item.colWidths,
+                          style=item.style, padding=item.padding)]
+    locate(pieces, getattr(item, 'linuxdoc_location', None))
     return pieces
 
 

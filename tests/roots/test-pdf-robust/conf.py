@@ -16,4 +16,5 @@ pdf_documents = [
     ('identifiers', 'identifiers', 'Identifiers', 'linuxdoc-builders'),
     ('maths', 'maths', 'Maths', 'linuxdoc-builders'),
     ('list_item', 'list_item', 'List item', 'linuxdoc-builders'),
+    ('header_cut', 'header_cut', 'Header cut', 'linuxdoc-builders'),
 ]
