@@ -267,6 +267,32 @@ def test_impossible_geometry_never_crashes(tmp_path: Path,
     assert tex.stat().st_size < 100_000
 
 
+@pytest.mark.parametrize('engine', ENGINES)
+def test_tables_nested_too_deep_are_left_out_with_a_warning(
+        compiled: Any, tmp_path: Path, engine: str) -> None:
+    """Four tables each in a cell of the one before: Sphinx's writer
+    stops the whole build with a traceback (the kernel's ext4 book, where
+    ``.. ifconfig:: builder != 'latex'`` keeps the table from ``latex``
+    only).  linuxlatex leaves the fourth out with a warning at its line,
+    a note in its place; the tall table with a table in a cell is
+    complete."""
+    result = build_root('latex-nested', tmp_path / 'out', '-b', 'linuxlatex')
+    assert result.returncode == 0, result.stderr
+    assert re.findall(r'index\.rst:(\d+): WARNING: this table is nested '
+                      r'deeper in other tables than LaTeX can set',
+                      result.stderr) == ['19']
+    import pymupdf
+    with pymupdf.open(compiled('latex-nested', engine) / 'nested.pdf'
+                      ) as document:
+        text = ' '.join(' '.join(page.get_text() for page in document)
+                        .replace('-\n', '').split())
+    for seen in ('level three', 'nested too deep for LaTeX is left out',
+                 'nested in row 30', 'After the tall table.'):
+        assert seen in text
+    assert 'deepest cell' not in text
+    assert [n for n in range(60) if f'row {n} ' not in text] == []
+
+
 def test_make_mode_latexpdf_gets_the_fixes(tmp_path: Path) -> None:
     """``sphinx-build -M latexpdf``: the stock latex builder, our
     translator, and make, as the kernel's Makefile runs it."""

@@ -21,7 +21,7 @@ from docutils import nodes
 from docutils.utils import get_source_line
 from sphinx.locale import __
 from sphinx.util import logging
-from sphinx.writers.latex import LaTeXTranslator
+from sphinx.writers.latex import LaTeXTranslator, UnsupportedError
 
 from linuxdoc_builders.books import IN_BOOK, parse_book_uri
 from linuxdoc_builders.latex.checks import (
@@ -271,6 +271,27 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
 
     def _href(self, target: str, name: str) -> str:
         return r'\sphinxhref{%s}{' % self.encode_uri(f'{target}.pdf#{name}')
+
+    def visit_table(self, node: nodes.Element) -> None:
+        """Sphinx's table, except that one nested deeper than its writer
+        can set (a table in a table in a table, or a table in a
+        ``longtable``) is left out with a located warning, where Sphinx
+        stops the whole build with a traceback.  The kernel's ext4 book
+        keeps such a table from ``latex`` with ``.. ifconfig:: builder !=
+        'latex'``, which ``linuxlatex`` is not."""
+        try:
+            super().visit_table(node)
+        except UnsupportedError:
+            # a table in a cell has no line: its first text's
+            lined = next((inner for inner in node.findall(nodes.Element)
+                          if inner.line), node)
+            logger.warning(__('this table is nested deeper in other tables '
+                              'than LaTeX can set: it is left out of the '
+                              'LaTeX output'), location=lined,
+                           type='linuxdoc', subtype='latex_nesting')
+            self.body.append(r'\sphinxstyleemphasis{[%s]}' % self.encode(
+                __('a table nested too deep for LaTeX is left out')))
+            raise nodes.SkipNode from None
 
     def depart_table(self, node: nodes.Element) -> None:
         table = self.table
