@@ -43,12 +43,12 @@ def placed() -> dict[str, Any]:
 
 
 def test_every_member_is_there(placed: dict[str, Any]) -> None:
-    from reportlab.platypus import paragraph
+    from reportlab.platypus import flowables, paragraph
 
     from linuxdoc_builders.pdf.reportlab_private import MEMBERS
 
     objects = {'Frame': placed['frame'], 'Table': placed['table'],
-               'paragraph': paragraph}
+               'paragraph': paragraph, 'flowables': flowables}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
                and not hasattr(objects[kind], name)]

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""rst2pdf's one-row boxes taller than a page, given to
-:func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page` on an empty
-page: whatever it returns must fit there and move the layout on, or the
-same box goes to every next page and the build never ends."""
+"""rst2pdf's one-row boxes taller than their room: whatever
+:func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page` and
+:func:`~linuxdoc_builders.pdf.tall_boxes.split_list_item` return must fit
+and move the layout on, or the same box goes to every next page and the
+build never ends."""
 
 from __future__ import annotations
 
@@ -10,11 +11,16 @@ import io
 
 import pytest
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import KeepInFrame, Paragraph
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import KeepInFrame, Paragraph, TableStyle
 from reportlab.platypus.flowables import Flowable
-from rst2pdf.flowables import DelayedTable
+from rst2pdf.flowables import DelayedTable, MySpacer, SplitTable
 
-from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page
+from linuxdoc_builders.pdf.tall_boxes import (
+    fit_on_empty_page,
+    split_list_item,
+    without_empty_rests,
+)
 
 pytestmark = pytest.mark.linuxpdf
 
@@ -63,3 +69,53 @@ def test_a_box_of_paragraphs_is_cut_inside_its_row() -> None:
     pieces = _fitted(box)
     assert len(pieces) == 2
     assert not isinstance(pieces[0], KeepInFrame)
+
+
+#: Paragraphs with space above and below: rst2pdf's count of a list
+#: item's height merges the space between two of them, its table adds
+#: both.
+SPACED = ParagraphStyle('spaced', fontSize=10, leading=12, spaceBefore=6,
+                        spaceAfter=6)
+
+
+def _item(content: list[Flowable]) -> SplitTable:
+    return SplitTable([[Paragraph('*'), content]], colWidths=[20, None],
+                      style=TableStyle([]))
+
+
+def test_an_item_rst2pdf_counts_short_is_cut_where_its_table_ends(
+        ) -> None:
+    """Ten one-line paragraphs, 24 points each in the item's table, 12
+    and the merged space by rst2pdf's count: in 200 points rst2pdf saw
+    room for all ten and returned nothing."""
+    item = _item([Paragraph(f'line {n}', SPACED) for n in range(10)])
+    pieces = split_list_item(item, WIDTH, 200)
+    assert len(pieces) == 2
+    assert pieces[0].wrap(WIDTH, 200)[1] <= 200
+    assert len(pieces[1].data[0][1]) + len(pieces[0]._cellvalues[0][1]) \
+        == 10
+
+
+def test_a_rest_of_spacers_only_is_left_out() -> None:
+    """The ten paragraphs fit, the tall spacer after them does not: a piece
+    holding the spacer alone would be a table of no width, narrower than
+    its own padding, which ReportLab refuses (the kernel's userspace-api
+    book lost its PDF over it)."""
+    item = _item([*(Paragraph(f'line {n}', SPACED) for n in range(10)),
+                  MySpacer(0, 30)])
+    pieces = split_list_item(item, WIDTH, 250)
+    assert len(pieces) == 1
+    assert pieces[0].wrap(WIDTH, 250)[1] <= 250
+
+
+def test_rst2pdf_rests_of_spacers_only_are_dropped() -> None:
+    """rst2pdf's own split can leave such a rest (its item's closing
+    spacer, cut off): ReportLab refuses to lay it out."""
+    first = _item([Paragraph('line', SPACED)])
+    spacers = SplitTable([['', [MySpacer(0, 6)]]], colWidths=[20, None],
+                         style=TableStyle([]))
+    words = _item([Paragraph('more', SPACED)])
+    assert without_empty_rests([first, spacers]) == [first]
+    assert without_empty_rests([first, words]) == [first, words]
+    with pytest.raises(ValueError, match='negative availWidth'):
+        spacers.wrap(WIDTH, HEIGHT)

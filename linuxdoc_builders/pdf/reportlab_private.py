@@ -23,7 +23,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import paragraph
+from reportlab.platypus import flowables, paragraph
 
 from linuxdoc_builders.pdf.words import piece_lengths
 
@@ -37,6 +37,7 @@ MEMBERS = {
     'Table': ('_rowHeights', '_cellStyles', '_colpositions'),
     'Flowable': ('_frame',),
     'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
+    'flowables': ('_listWrapOn',),
 }
 
 #: Added to each line's width so that ReportLab, adding up the same
@@ -69,6 +70,13 @@ def row_heights(table: Any) -> list[float | None]:
     """A wrapped table's row heights; ReportLab stops measuring rows
     once they fill the height it was offered (``None`` after that)."""
     return list(table._rowHeights)
+
+
+def merged_height(content: list[Any], width: float) -> float:
+    """The height of ``content`` stacked at ``width`` as a frame stacks
+    it, the space between two flowables counted once (the larger): how
+    rst2pdf measures a list item's content to find where to cut it."""
+    return float(flowables._listWrapOn(content, width, None)[1])
 
 
 def cell_style(table: Any, row: int, col: int) -> Any:

@@ -28,7 +28,8 @@ process-wide state is changed, and only here, inside
   own table measures them when rst2pdf's count of their height says
   they fit but they do not (:func:`~linuxdoc_builders.pdf.tall_boxes.
   split_list_item`): otherwise such an item in a quote went to the
-  next page forever;
+  next page forever; and a cut never leaves a rest of spacers only,
+  which ReportLab cannot lay out;
 * svglib, which rst2pdf draws SVG figures with, finds the position of
   a label that LibreOffice puts on a ``tspan`` around it
   (:mod:`~linuxdoc_builders.pdf.svg_text`);
@@ -81,6 +82,7 @@ from linuxdoc_builders.pdf.tall_boxes import (
     locate,
     place,
     split_list_item,
+    without_empty_rests,
 )
 
 if TYPE_CHECKING:
@@ -245,14 +247,15 @@ def _code_fitted() -> Iterator[None]:
 @contextlib.contextmanager
 def _list_items_split() -> Iterator[None]:
     """rst2pdf's list items split by :func:`~linuxdoc_builders.pdf.
-    tall_boxes.split_list_item` where its own split gives up, while this
-    lasts."""
+    tall_boxes.split_list_item` where its own split gives up, never with
+    a rest of spacers only (:func:`~linuxdoc_builders.pdf.tall_boxes.
+    without_empty_rests`), while this lasts."""
     original = SplitTable.split
 
     @functools.wraps(original)
     def split(self: Any, width: float, height: float) -> Any:
-        return (original(self, width, height)
-                or split_list_item(self, width, height))
+        return without_empty_rests(original(self, width, height)
+                                   or split_list_item(self, width, height))
 
     SplitTable.split = split
     try:

@@ -28,6 +28,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     cell_style,
     column_positions,
     is_negative_width,
+    merged_height,
 )
 from linuxdoc_builders.pdf.tables import (
     MIN_PIECE_POINTS,
@@ -52,8 +53,9 @@ def split_list_item(item: SplitTable, width: float, height: float
     pieces, and in a quote, which rst2pdf cannot split, the item was
     cut only by ReportLab, into an empty piece and all of the item again,
     page after page (the kernel's trace book never ended).  Here the
-    content is cut where the item's own table measures it.  What does not
-    fit and does not split waits for the next page, as in rst2pdf.
+    content is cut where the item's own table measures it, only there:
+    where rst2pdf saw the item was too tall and still returned nothing,
+    it had its reasons (a first block that does not split).
     """
     if item.wrap(width, height)[1] <= height:
         return []
@@ -61,12 +63,16 @@ def split_list_item(item: SplitTable, width: float, height: float
     positions = column_positions(item.t)
     room = (positions[2] - positions[1] - style.leftPadding
             - style.rightPadding)
+    padding = style.topPadding + style.bottomPadding
+    if merged_height(item.data[0][1], room) + padding > height:
+        # rst2pdf saw it did not fit and gave up for a reason of its
+        # own (a first block that cannot be cut): its call
+        return []
     try:
         # less a point for rounding, as a table's cells are cut
         head, tail = split_flowables(
             item.data[0][1], room,
-            height - style.topPadding - style.bottomPadding - 1,
-            shrink=False)
+            height - padding - 1, shrink=False)
         first = Table([[item.data[0][0], head]], colWidths=item.colWidths,
                       style=item.style)
         fits = first.wrap(width, height)[1] <= height
@@ -74,16 +80,34 @@ def split_list_item(item: SplitTable, width: float, height: float
         if not is_negative_width(error):
             raise
         fits = False
-    if not fits or not tail \
-            or not any(is_content(flowable) for flowable in head):
-        # measured otherwise by its own table after all, too narrow for
-        # its content, or nothing to cut: as rst2pdf left it
+    if not fits or not any(is_content(flowable) for flowable in head):
+        # too narrow for its content, or nothing of it fits: as rst2pdf
+        # left it
         return []
-    pieces: list[Flowable] = [
+    pieces = without_empty_rests([
         first, SplitTable([['', tail]], colWidths=item.colWidths,
-                          style=item.style, padding=item.padding)]
+                          style=item.style, padding=item.padding)])
     locate(pieces, getattr(item, 'linuxdoc_location', None))
     return pieces
+
+
+def without_empty_rests(pieces: list[Flowable]) -> list[Flowable]:
+    """``pieces`` of a list item without a rest that holds spacers only.
+
+    rst2pdf's own split leaves one when the last block that fits is
+    followed by the item's closing spacer: a table of no width (its
+    column is as wide as its content), which ReportLab refuses when it
+    lays it out, narrower than its padding; the whole PDF was lost
+    (the kernel's userspace-api book, once linuxpdf cut list items in
+    other places than rst2pdf)."""
+    return [piece for index, piece in enumerate(pieces)
+            if index == 0 or not isinstance(piece, SplitTable)
+            or any(is_content(flowable) for flowable in _content(piece))]
+
+
+def _content(item: SplitTable) -> list[Any]:
+    content = item.data[0][1]
+    return content if isinstance(content, list) else [content]
 
 
 def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
