@@ -141,7 +141,9 @@ def assign_books(env: BuildEnvironment, books: Sequence[Book],
     Documents in no book are warned about, orphans included: their text
     is in no PDF, and references to them lead nowhere.  The project's
     root document is the exception: it is the hub that lists the books
-    (the kernel's ``Documentation/index.rst``), not a book's content.
+    (the kernel's ``Documentation/index.rst``), not a book's content; so
+    are files that other documents include, whose text is in those
+    (the kernel's ext4 chapters, rtla's common options).
     """
     owner: dict[str, Book] = {}
     for book in books:
@@ -164,7 +166,11 @@ def assign_books(env: BuildEnvironment, books: Sequence[Book],
                            type='linuxdoc', subtype='books')
         else:
             owner[docname] = by_target[target]
-    unowned = env.all_docs.keys() - owner.keys() - {env.config.root_doc}
+    # a file that another document includes (.. include::) is read as a
+    # document too, though its text is in the includer's book
+    included = {name for names in env.included.values() for name in names}
+    unowned = (env.all_docs.keys() - owner.keys() - included
+               - {env.config.root_doc})
     for docname in sorted(unowned):
         logger.warning(__('document is in no book: its text is in no PDF '
                           'and references to it lead nowhere'),

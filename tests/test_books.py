@@ -41,9 +41,11 @@ def _env() -> Any:
                 'alpha/index': ['alpha/intro', 'alpha/shared'],
                 'beta/index': ['beta/config', 'alpha/shared'],
                 'gamma/index': ['gamma/figures', 'gamma/api']}
-    docs = {d for names in includes.values() for d in names} | {'index'}
+    docs = {d for names in includes.values() for d in names} | {
+        'index', 'alpha/fragment'}
     return SimpleNamespace(all_docs=dict.fromkeys(docs), toctree_includes=
-                           includes, config=SimpleNamespace(root_doc='index'))
+                           includes, config=SimpleNamespace(root_doc='index'),
+                           included={'alpha/intro': {'alpha/fragment'}})
 
 
 def test_top_level_books_are_the_directories_with_an_index() -> None:
@@ -75,7 +77,8 @@ def test_the_first_book_that_lists_a_document_has_it(
     assert owner['beta/config'].target == 'beta'
     assert 'index' not in owner
     assert 'loose' not in owner
-    # the root document lists the books and is not warned about
+    # the root document lists the books and is not warned about, nor is
+    # a file another document includes (its text is in that one's book)
     assert _said(caplog) == [
         'document is in no book: its text is in no PDF and references to '
         'it lead nowhere']

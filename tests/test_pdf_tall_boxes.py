@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepInFrame, Paragraph, TableStyle
 from reportlab.platypus.flowables import Flowable
 from rst2pdf.flowables import DelayedTable, MySpacer, SplitTable
