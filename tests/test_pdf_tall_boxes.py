@@ -3,48 +3,51 @@
 :func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page` and
 :func:`~linuxdoc_builders.pdf.tall_boxes.split_list_item` return must fit
 and move the layout on, or the same box goes to every next page and the
-build never ends."""
+build never ends.
+
+ReportLab and rst2pdf are imported inside the tests: the Sphinx 7.2
+environment has neither and deselects these tests, but still collects
+this module.
+"""
 
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import KeepInFrame, Paragraph, TableStyle
-from reportlab.platypus.flowables import Flowable
-from rst2pdf.flowables import DelayedTable, MySpacer, SplitTable
-
-from linuxdoc_builders.pdf.tall_boxes import (
-    fit_on_empty_page,
-    split_list_item,
-    without_empty_rests,
-)
 
 pytestmark = pytest.mark.linuxpdf
 
 WIDTH, HEIGHT = 400.0, 600.0
 
 
-class Block(Flowable):  # type: ignore[misc]
+def _block(height: float) -> Any:
     """A box of a fixed size that never splits, as a figure."""
+    from reportlab.platypus.flowables import Flowable
 
-    def __init__(self, height: float) -> None:
-        super().__init__()
-        self.height = height
+    class Block(Flowable):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.height = height
 
-    def wrap(self, avail_width: float, avail_height: float
-             ) -> tuple[float, float]:
-        return avail_width, self.height
+        def wrap(self, avail_width: float, avail_height: float
+                 ) -> tuple[float, float]:
+            return avail_width, self.height
 
-    def draw(self) -> None:
-        """Nothing to see."""
+        def draw(self) -> None:
+            """Nothing to see."""
+
+    return Block()
 
 
-def _fitted(box: Flowable) -> list[Flowable]:
+def _fitted(box: Any) -> list[Any]:
     """``box`` fitted to an empty page, twice, as rst2pdf lays a book
     out twice: the warning is given once."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page
+
     canvas = Canvas(io.BytesIO())
     reported: set[str] = set()
     for _ in range(2):
@@ -57,13 +60,19 @@ def _fitted(box: Flowable) -> list[Flowable]:
 def test_a_box_that_cannot_be_cut_is_shrunk_to_the_page() -> None:
     """ReportLab cuts the row of such a box into an empty piece and all
     of it again: taken as is, every next page got the whole box back."""
-    box = DelayedTable([['', [Block(HEIGHT * 1.5)]]], colWidths=[20, None])
+    from reportlab.platypus import KeepInFrame
+    from rst2pdf.flowables import DelayedTable
+
+    box = DelayedTable([['', [_block(HEIGHT * 1.5)]]], colWidths=[20, None])
     pieces = _fitted(box)
     assert len(pieces) == 1
     assert isinstance(pieces[0], KeepInFrame)
 
 
 def test_a_box_of_paragraphs_is_cut_inside_its_row() -> None:
+    from reportlab.platypus import KeepInFrame, Paragraph
+    from rst2pdf.flowables import DelayedTable
+
     text = ' '.join(['word'] * 3000)
     box = DelayedTable([['', [Paragraph(text)]]], colWidths=[20, None])
     pieces = _fitted(box)
@@ -71,15 +80,23 @@ def test_a_box_of_paragraphs_is_cut_inside_its_row() -> None:
     assert not isinstance(pieces[0], KeepInFrame)
 
 
-#: Paragraphs with space above and below: rst2pdf's count of a list
-#: item's height merges the space between two of them, its table adds
-#: both.
-SPACED = ParagraphStyle('spaced', fontSize=10, leading=12, spaceBefore=6,
-                        spaceAfter=6)
+def _lines(count: int) -> list[Any]:
+    """One-line paragraphs with space above and below: rst2pdf's count
+    of a list item's height merges the space between two of them, its
+    table adds both."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    spaced = ParagraphStyle('spaced', fontSize=10, leading=12,
+                            spaceBefore=6, spaceAfter=6)
+    return [Paragraph(f'line {n}', spaced) for n in range(count)]
 
 
-def _item(content: list[Flowable]) -> SplitTable:
-    return SplitTable([[Paragraph('*'), content]], colWidths=[20, None],
+def _item(content: list[Any], bullet: Any = '*') -> Any:
+    from reportlab.platypus import TableStyle
+    from rst2pdf.flowables import SplitTable
+
+    return SplitTable([[bullet, content]], colWidths=[20, None],
                       style=TableStyle([]))
 
 
@@ -88,8 +105,9 @@ def test_an_item_rst2pdf_counts_short_is_cut_where_its_table_ends(
     """Ten one-line paragraphs, 24 points each in the item's table, 12
     and the merged space by rst2pdf's count: in 200 points rst2pdf saw
     room for all ten and returned nothing."""
-    item = _item([Paragraph(f'line {n}', SPACED) for n in range(10)])
-    pieces = split_list_item(item, WIDTH, 200)
+    from linuxdoc_builders.pdf.tall_boxes import split_list_item
+
+    pieces = split_list_item(_item(_lines(10)), WIDTH, 200)
     assert len(pieces) == 2
     assert pieces[0].wrap(WIDTH, 200)[1] <= 200
     assert len(pieces[1].data[0][1]) + len(pieces[0]._cellvalues[0][1]) \
@@ -97,13 +115,16 @@ def test_an_item_rst2pdf_counts_short_is_cut_where_its_table_ends(
 
 
 def test_a_rest_of_spacers_only_is_left_out() -> None:
-    """The ten paragraphs fit, the tall spacer after them does not: a piece
-    holding the spacer alone would be a table of no width, narrower than
-    its own padding, which ReportLab refuses (the kernel's userspace-api
-    book lost its PDF over it)."""
-    item = _item([*(Paragraph(f'line {n}', SPACED) for n in range(10)),
-                  MySpacer(0, 30)])
-    pieces = split_list_item(item, WIDTH, 250)
+    """The ten paragraphs fit, the tall spacer after them does not: a
+    piece holding the spacer alone would be a table of no width, narrower
+    than its own padding, which ReportLab refuses (the kernel's
+    userspace-api book lost its PDF over it)."""
+    from rst2pdf.flowables import MySpacer
+
+    from linuxdoc_builders.pdf.tall_boxes import split_list_item
+
+    pieces = split_list_item(_item([*_lines(10), MySpacer(0, 30)]),
+                             WIDTH, 250)
     assert len(pieces) == 1
     assert pieces[0].wrap(WIDTH, 250)[1] <= 250
 
@@ -111,10 +132,13 @@ def test_a_rest_of_spacers_only_is_left_out() -> None:
 def test_rst2pdf_rests_of_spacers_only_are_dropped() -> None:
     """rst2pdf's own split can leave such a rest (its item's closing
     spacer, cut off): ReportLab refuses to lay it out."""
-    first = _item([Paragraph('line', SPACED)])
-    spacers = SplitTable([['', [MySpacer(0, 6)]]], colWidths=[20, None],
-                         style=TableStyle([]))
-    words = _item([Paragraph('more', SPACED)])
+    from rst2pdf.flowables import MySpacer
+
+    from linuxdoc_builders.pdf.tall_boxes import without_empty_rests
+
+    first = _item(_lines(1))
+    spacers = _item([MySpacer(0, 6)], bullet='')
+    words = _item(_lines(2), bullet='')
     assert without_empty_rests([first, spacers]) == [first]
     assert without_empty_rests([first, words]) == [first, words]
     with pytest.raises(ValueError, match='negative availWidth'):
