@@ -278,9 +278,11 @@ def test_tables_nested_too_deep_are_left_out_with_a_warning(
     complete."""
     result = build_root('latex-nested', tmp_path / 'out', '-b', 'linuxlatex')
     assert result.returncode == 0, result.stderr
+    # the line of its directive where docutils gives a table in a cell
+    # one (0.23), else that of its first text
     assert re.findall(r'index\.rst:(\d+): WARNING: this table is nested '
                       r'deeper in other tables than LaTeX can set',
-                      result.stderr) == ['19']
+                      result.stderr) in (['17'], ['19'])
     import pymupdf
     with pymupdf.open(compiled('latex-nested', engine) / 'nested.pdf'
                       ) as document:
