@@ -4,11 +4,13 @@
 A reduced span is described in the same words whether a flat-table's
 role asked for it or another directive's doctree did; and cell text is
 quoted in a message, or repeated on a page a break cuts a cell at, by one
-rule (:func:`shorten`).
+rule (:func:`shorten`); a message about a node without a line of its own
+points at its first descendant's (:func:`lined`).
 """
 
 from __future__ import annotations
 
+from docutils import nodes
 from sphinx.locale import __
 
 from linuxdoc_builders.tablegrid import Repair
@@ -37,3 +39,13 @@ def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
     text = ' '.join(text.split())
     return text if len(text) <= limit else (
         text[:limit - 1].rstrip() + '\N{HORIZONTAL ELLIPSIS}')
+
+
+def lined(node: nodes.Node) -> nodes.Node:
+    """``node``, or, where it has no line of its own (a table in a cell,
+    an option list, a grid table), its first descendant that has one:
+    the place a message about it names."""
+    if isinstance(node, nodes.Element) and not node.line:
+        return next((inner for inner in node.findall(nodes.Element)
+                     if inner.line), node)
+    return node

@@ -36,7 +36,7 @@ from linuxdoc_builders.latex.widths import (
     content_widths,
     split_text,
 )
-from linuxdoc_builders.table_messages import shorten
+from linuxdoc_builders.table_messages import lined, shorten
 from linuxdoc_builders.transforms import repair
 
 if TYPE_CHECKING:
@@ -282,12 +282,9 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         try:
             super().visit_table(node)
         except UnsupportedError:
-            # a table in a cell has no line: its first text's
-            lined = next((inner for inner in node.findall(nodes.Element)
-                          if inner.line), node)
             logger.warning(__('this table is nested deeper in other tables '
                               'than LaTeX can set: it is left out of the '
-                              'LaTeX output'), location=lined,
+                              'LaTeX output'), location=lined(node),
                            type='linuxdoc', subtype='latex_nesting')
             self.body.append(r'\sphinxstyleemphasis{[%s]}' % self.encode(
                 __('a table nested too deep for LaTeX is left out')))
@@ -315,11 +312,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         that the ``.tex`` does not depend on where the project is.  A
         grid or csv table knows no line of its own: then that of the
         first node inside it that does (its caption's), else FILE alone."""
-        source, line = get_source_line(node)
-        if line is None:
-            source, line = next(
-                (get_source_line(e) for e in node.findall(nodes.Element)
-                 if e.line is not None), (source, None))
+        source, line = get_source_line(lined(node))
         path = Path(source or '')
         srcdir = Path(self.builder.srcdir)
         if path.is_relative_to(srcdir):

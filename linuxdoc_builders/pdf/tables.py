@@ -657,21 +657,24 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                     and tops[body] < self._page(avail_height)):
                 # they fit on the next page
                 return []
-        if body:
-            parts = self._cut_through(layout, heights, avail_height)
-            if parts[0].wrap(avail_width, avail_height * self.scale)[1] \
-                    <= avail_height * self.scale:
-                return parts
-        # the header rows leave no room for a line of the body (they do
-        # not repeat, being too tall): they are cut like body rows
-        return self._cut_through(
-            dataclasses.replace(layout, header_rows=0), heights,
-            avail_height)
+        above, below = self._cut_through(layout, heights, avail_height)
+        if body and above.wrap(avail_width, avail_height * self.scale)[1] \
+                > avail_height * self.scale:
+            # the header rows leave no room for a line of the body (they
+            # do not repeat, being too tall): they are cut like body rows
+            above, below = self._cut_through(
+                dataclasses.replace(layout, header_rows=0), heights,
+                avail_height)
+        if below is None:
+            return [above]
+        return self._parts(above, below, [None] * below.n_rows)
 
     def _cut_through(self, layout: TableLayout, heights: list[float],
-                     avail_height: float) -> list[Flowable]:
+                     avail_height: float
+                     ) -> tuple[GridTable, TableLayout | None]:
         """``layout`` cut at ``avail_height``, through row spans and cell
-        content where no row boundary will do."""
+        content where no row boundary will do: the part above and the
+        layout of the rest, none if nothing is left."""
         body = layout.header_rows
         tops = _tops(heights)
         # the last row boundary on this page, if it is below the first
@@ -703,8 +706,8 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                 cell.row >= at for cell in layout.cells):
             # every cell ends above the cut: the rest would be a row of
             # empty cells on a page of its own
-            return [GridTable(above)]
-        return self._parts(GridTable(above), below, [None] * below.n_rows)
+            return GridTable(above), None
+        return GridTable(above), below
 
     def _fit(self, cell: PDFCell, room: float) -> tuple[list[Flowable],
                                                         list[Flowable]]:

@@ -35,7 +35,7 @@ from linuxdoc_builders.pdf.tables import (
     is_content,
     split_flowables,
 )
-from linuxdoc_builders.table_messages import shorten
+from linuxdoc_builders.table_messages import lined, shorten
 
 logger = logging.getLogger(__name__)
 
@@ -147,9 +147,7 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
 def place(node: nodes.Node) -> str | None:
     """``node``'s file and line, or its first descendant's line where it
     has none (an option list: docutils gives its items lines)."""
-    lined = next((inner for inner in node.findall(nodes.Element)
-                  if inner.line), node)
-    return get_node_location(lined)
+    return get_node_location(lined(node))
 
 
 def locate(flowables: list[Any], location: str | None) -> None:
