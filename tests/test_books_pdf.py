@@ -28,12 +28,13 @@ ROOTS = Path(__file__).parent / 'roots'
 EXPECTED_COUNTS = {
     # contents: 3 titles and their page numbers (6); intro.rst: :ref:,
     # :doc: and :numref: within the book (3); shared.rst: :ref:`a-intro`
-    # (1).  intro.rst into beta: :ref:, :doc:, :numref:, :ref: (4), into
-    # gamma: :ref:, :numref:, :c:func:, :ref: (4).
-    'alpha.pdf': (10, 8),
-    # contents: 2 titles and their page numbers (4), not shared.rst's;
+    # (1).  intro.rst into beta: :ref:, :doc:, :numref:, :ref:, :ref: to
+    # an inline target in a section title (5), into gamma: :ref:,
+    # :numref:, :c:func:, :ref: (4).
+    'alpha.pdf': (10, 9),
+    # contents: 3 titles and their page numbers (6), not shared.rst's;
     # config.rst: :numref:`b-table` (1), into alpha: :ref:, :doc: (2).
-    'beta.pdf': (5, 2),
+    'beta.pdf': (7, 2),
     # contents: 3 titles and the index, with page numbers (8); api.rst:
     # :numref:`c-fig` (1); the index: gamma_init (1).  figures.rst into
     # beta: :ref:`b-config` (1).
@@ -46,6 +47,7 @@ EXPECTED_CROSS = [
     ('alpha.pdf', 'Beta configuration', 'beta.pdf#beta/config::doc'),
     ('alpha.pdf', 'Table 1 in Beta book', 'beta.pdf#beta/config:b-table'),
     ('alpha.pdf', 'Beta options', 'beta.pdf#beta/config:b-table'),
+    ('alpha.pdf', 'the speed option', 'beta.pdf#beta/config:speed-option'),
     ('alpha.pdf', 'The gamma figure', 'gamma.pdf#gamma/figures:c-fig'),
     ('alpha.pdf', 'Fig. 2 in Gamma book', 'gamma.pdf#gamma/figures:c-fig'),
     ('alpha.pdf', 'gamma_init()', 'gamma.pdf#gamma/api:c.gamma_init'),
@@ -95,7 +97,7 @@ def test_every_link_between_books_lands(tmp_path: Path) -> None:
                          if link.pdf == pdf]))
               for pdf in EXPECTED_COUNTS}
     assert counts == EXPECTED_COUNTS, report.summary()
-    assert (report.same_book, report.cross_book) == (25, 11)
+    assert (report.same_book, report.cross_book) == (27, 12)
     cross = [(link.pdf, link.text.strip(' .,'), link.target)
              for link in report.of_kind('cross-book')]
     assert cross == EXPECTED_CROSS
@@ -120,7 +122,8 @@ def test_each_book_exports_its_destinations(tmp_path: Path) -> None:
         'beta/index::doc', 'beta/index:beta-book',
         'beta/config::doc', 'beta/config:b-config',
         'beta/config:beta-configuration', 'beta/config:b-table',
-        'beta/config:id1'}
+        'beta/config:id1', 'beta/config:speed-option',
+        'beta/config:setting-the-speed-option'}
     first = (tmp_path / 'linuxpdf' / 'beta.pdf').read_bytes()
     again = _build('linuxpdf', tmp_path)
     assert again.returncode == 0, again.stderr
@@ -136,7 +139,7 @@ def test_stock_rst2pdf_breaks_them(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     report = check_links(tmp_path / 'pdf')
     cross = report.of_kind('cross-book')
-    assert len(cross) == 11
+    assert len(cross) == 12
     assert all(link.problem for link in cross), report.summary()
     assert "no file 'beta.pdf#b-config' beside it" in [
         link.problem for link in cross]

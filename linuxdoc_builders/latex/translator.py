@@ -74,6 +74,9 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         self._tables: list[_OpenTable] = []
         #: Widths measured from the content, by id() of Sphinx's Table.
         self._content_widths: dict[int, ColumnWidths] = {}
+        #: Named destinations of targets in the section title being
+        #: written, set after it; None outside section titles.
+        self._title_destinations: list[str] | None = None
 
     def visit_tgroup(self, node: nodes.Element) -> None:
         self._tables.append(_OpenTable(repair(node)))
@@ -236,7 +239,31 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         if not getattr(self.builder, 'writes_books', False):
             return target
         name = self.curfilestack[-1] + ':' + id if withdoc else id
-        return target + r'\linuxdocdestination{%s}' % self.idescape(name)
+        destination = r'\linuxdocdestination{%s}' % self.idescape(name)
+        if self._title_destinations is not None:
+            self._title_destinations.append(destination)
+            return target
+        return target + destination
+
+    def visit_title(self, node: nodes.Element) -> None:
+        """A section title is a moving argument: it is also written to
+        the table of contents, the page headings and the PDF bookmarks,
+        where a destination (an inline target in the title, such as the
+        kernel's ``_`MODULE_LICENSE```) breaks the compile.  Such
+        destinations are set right after the heading instead."""
+        if isinstance(node.parent, nodes.section):
+            self._title_destinations = []
+        try:
+            super().visit_title(node)
+        except nodes.SkipNode:
+            self._title_destinations = None
+            raise
+
+    def depart_title(self, node: nodes.Element) -> None:
+        destinations, self._title_destinations = \
+            self._title_destinations, None
+        super().depart_title(node)
+        self.body.extend(destinations or ())
 
     def visit_reference(self, node: nodes.Element) -> None:
         """A reference into another book links to that book's PDF."""
