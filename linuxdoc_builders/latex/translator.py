@@ -29,6 +29,7 @@ from linuxdoc_builders.latex.checks import (
     STRUT_MACRO,
     writer_changed,
 )
+from linuxdoc_builders.latex.literals import in_pieces
 from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
 from linuxdoc_builders.latex.widths import (
     ColumnWidths,
@@ -74,9 +75,10 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         self._tables: list[_OpenTable] = []
         #: Widths measured from the content, by id() of Sphinx's Table.
         self._content_widths: dict[int, ColumnWidths] = {}
-        #: Named destinations of targets in the section title being
-        #: written, set after it; None outside section titles.
-        self._title_destinations: list[str] | None = None
+        #: Named destinations held back from a moving argument (a
+        #: section title, a code block's caption label), to be set next
+        #: to it; None where they are set in place.
+        self._held_destinations: list[str] | None = None
 
     def visit_tgroup(self, node: nodes.Element) -> None:
         self._tables.append(_OpenTable(repair(node)))
@@ -240,8 +242,8 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             return target
         name = self.curfilestack[-1] + ':' + id if withdoc else id
         destination = r'\linuxdocdestination{%s}' % self.idescape(name)
-        if self._title_destinations is not None:
-            self._title_destinations.append(destination)
+        if self._held_destinations is not None:
+            self._held_destinations.append(destination)
             return target
         return target + destination
 
@@ -252,18 +254,39 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         kernel's ``_`MODULE_LICENSE```) breaks the compile.  Such
         destinations are set right after the heading instead."""
         if isinstance(node.parent, nodes.section):
-            self._title_destinations = []
+            self._held_destinations = []
         try:
             super().visit_title(node)
         except nodes.SkipNode:
-            self._title_destinations = None
+            self._held_destinations = None
             raise
 
     def depart_title(self, node: nodes.Element) -> None:
-        destinations, self._title_destinations = \
-            self._title_destinations, None
+        held, self._held_destinations = self._held_destinations, None
         super().depart_title(node)
-        self.body.extend(destinations or ())
+        self.body.extend(held or ())
+
+    def visit_literal_block(self, node: nodes.Element) -> None:
+        """Sphinx's literal block, with two changes.  Its destinations
+        are set before it: Sphinx puts its labels in the caption, a
+        moving argument, where a destination breaks the compile.  A long
+        block is written in pieces TeX can hold
+        (:mod:`linuxdoc_builders.latex.literals`)."""
+        written = len(self.body)
+        self._held_destinations = []
+        try:
+            super().visit_literal_block(node)
+        except nodes.SkipNode:
+            highlight: dict[str, Any] = node.get('highlight_args', {})
+            self.body[written:] = [in_pieces(part, highlight.get('hl_lines',
+                                                                 []))
+                                   for part in self.body[written:]]
+            raise
+        finally:
+            self.body[written:written] = self._held_destinations
+            self._held_destinations = None
+
+    visit_doctest_block = visit_literal_block
 
     def visit_reference(self, node: nodes.Element) -> None:
         """A reference into another book links to that book's PDF."""
