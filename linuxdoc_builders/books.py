@@ -12,7 +12,8 @@ reference into another book as plain text (LaTeX) or a broken link
   nobody maintains it by hand;
 * :func:`assign_books` gives every document exactly one book: the first
   book, in list order, whose toctrees reach it (``linuxdoc_book_of``
-  overrides that per document), and warns about documents in no book;
+  overrides that per document), and warns about documents in no book,
+  except those :func:`html_only` names (hubs, orphans, included files);
 * a reference into another book becomes a link to that book's PDF, at a
   named destination ``DOCNAME:ID`` (``DOCNAME::doc`` for a document's
   start) that the other book exports, so each book builds on its own.
@@ -35,7 +36,13 @@ from sphinx.locale import _, __
 from sphinx.util import logging
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Mapping, Sequence
+    from collections.abc import (
+        Container,
+        Iterable,
+        Iterator,
+        Mapping,
+        Sequence,
+    )
 
     from sphinx.environment import BuildEnvironment
 
@@ -138,12 +145,9 @@ def assign_books(env: BuildEnvironment, books: Sequence[Book],
     """Each document's book: the first in list order whose toctrees reach
     it, unless ``overrides`` (docname: book target) says otherwise.
 
-    Documents in no book are warned about, orphans included: their text
-    is in no PDF, and references to them lead nowhere.  The project's
-    root document is the exception: it is the hub that lists the books
-    (the kernel's ``Documentation/index.rst``), not a book's content; so
-    are files that other documents include, whose text is in those
-    (the kernel's ext4 chapters, rtla's common options).
+    A document in no book is warned about: its text is in no PDF, and
+    references to it lead nowhere.  Not those :func:`html_only` names,
+    which are out of every book by design.
     """
     owner: dict[str, Book] = {}
     for book in books:
@@ -166,17 +170,38 @@ def assign_books(env: BuildEnvironment, books: Sequence[Book],
                            type='linuxdoc', subtype='books')
         else:
             owner[docname] = by_target[target]
-    # a file that another document includes (.. include::) is read as a
-    # document too, though its text is in the includer's book
-    included = {name for names in env.included.values() for name in names}
-    unowned = (env.all_docs.keys() - owner.keys() - included
-               - {env.config.root_doc})
+    unowned = env.all_docs.keys() - owner.keys() - html_only(env, books)
     for docname in sorted(unowned):
         logger.warning(__('document is in no book: its text is in no PDF '
                           'and references to it lead nowhere'),
                        location=(docname, None), type='linuxdoc',
                        subtype='books')
     return owner
+
+
+def html_only(env: BuildEnvironment, books: Iterable[Book]
+              ) -> frozenset[str]:
+    """The documents that are in no book by design, as with stock
+    Sphinx, so neither they nor references to them are warned about:
+
+    * the project's root document and any other hub, a document whose
+      toctrees list a book's start (the kernel's ``Documentation/index``
+      and ``subsystem-apis``): they list the books, they are no book's
+      content;
+    * documents marked ``:orphan:``, out of every toctree by their
+      author's choice (the kernel's translations mark theirs through the
+      disclaimer they include);
+    * files that other documents include (``.. include::``), read as
+      documents too though their text is in the includer's book (the
+      kernel's ext4 chapters, rtla's common options).
+    """
+    starts = {book.start for book in books}
+    hubs = {docname for docname, listed in env.toctree_includes.items()
+            if starts.intersection(listed)}
+    orphans = {docname for docname in env.all_docs
+               if 'orphan' in env.metadata.get(docname, {})}
+    included = {name for names in env.included.values() for name in names}
+    return frozenset({env.config.root_doc} | hubs | orphans | included)
 
 
 def book_uri(book: Book, docname: str) -> str:
@@ -239,14 +264,23 @@ def name_other_books(tree: nodes.Node, books: Iterable[Book]) -> None:
                       nodes.emphasis(title, title)]
 
 
-def report_nowhere(tree: nodes.Node) -> None:
-    """Warn about each reference to a document in no book, at the
-    reference, and leave its text without a link."""
+def report_nowhere(tree: nodes.Node, env: BuildEnvironment,
+                   quiet: Container[str]) -> None:
+    """Leave each reference to a document in no book without a link, and
+    warn about it at the reference, unless the document is in ``quiet``
+    (:func:`html_only`) or is no document (``genindex``, ``search``):
+    those are HTML-only by design, said with ``-v`` only."""
     for reference in list(tree.findall(nodes.reference)):
         uri: Any = reference.get('refuri', '')
         if not uri.startswith(NOWHERE):
             continue
-        logger.warning(__('reference to %s, which is in no book: printed '
-                          'without a link'), uri[len(NOWHERE):].split('#')[0],
-                       location=reference, type='linuxdoc', subtype='books')
+        docname = uri[len(NOWHERE):].split('#')[0]
+        if docname in quiet or docname not in env.all_docs:
+            logger.verbose(__('reference to %s, an HTML-only page: printed '
+                              'without a link'), docname, location=reference)
+        else:
+            logger.warning(__('reference to %s, which is in no book: '
+                              'printed without a link'), docname,
+                           location=reference, type='linuxdoc',
+                           subtype='books')
         reference.replace_self(reference.children)

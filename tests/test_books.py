@@ -14,6 +14,7 @@ import pytest
 from linuxdoc_builders.books import (
     Book,
     assign_books,
+    html_only,
     latex_documents,
     pdf_documents,
     sphinxdir_books,
@@ -37,15 +38,17 @@ def _said(caplog: pytest.LogCaptureFixture) -> list[str]:
 def _env() -> Any:
     """The toctrees of test-books, as Sphinx's environment holds them."""
     includes = {'index': ['alpha/index', 'beta/index', 'gamma/index',
-                          'loose'],
+                          'loose', 'hub'],
+                'hub': ['gamma/index'],
                 'alpha/index': ['alpha/intro', 'alpha/shared'],
                 'beta/index': ['beta/config', 'alpha/shared'],
                 'gamma/index': ['gamma/figures', 'gamma/api']}
     docs = {d for names in includes.values() for d in names} | {
-        'index', 'alpha/fragment'}
+        'index', 'alpha/fragment', 'orphan'}
     return SimpleNamespace(all_docs=dict.fromkeys(docs), toctree_includes=
                            includes, config=SimpleNamespace(root_doc='index'),
-                           included={'alpha/intro': {'alpha/fragment'}})
+                           included={'alpha/intro': {'alpha/fragment'}},
+                           metadata={'orphan': {'orphan': ''}, 'loose': {}})
 
 
 def test_top_level_books_are_the_directories_with_an_index() -> None:
@@ -75,13 +78,15 @@ def test_the_first_book_that_lists_a_document_has_it(
         owner = assign_books(_env(), BOOKS, {})
     assert owner['alpha/shared'].target == 'alpha'
     assert owner['beta/config'].target == 'beta'
-    assert 'index' not in owner
-    assert 'loose' not in owner
-    # the root document lists the books and is not warned about, nor is
-    # a file another document includes (its text is in that one's book)
+    assert {'index', 'hub', 'orphan', 'loose'}.isdisjoint(owner)
+    # the root document and another hub list books and are not warned
+    # about, nor is an orphan, nor a file another document includes (its
+    # text is in that one's book): only loose
     assert _said(caplog) == [
         'document is in no book: its text is in no PDF and references to '
         'it lead nowhere']
+    assert html_only(_env(), BOOKS) == {'index', 'hub', 'orphan',
+                                        'alpha/fragment'}
 
 
 def test_linuxdoc_book_of_moves_a_document(

@@ -48,6 +48,7 @@ from linuxdoc_builders.books import (
     assign_books,
     book_uri,
     documents_of,
+    html_only,
     listed_books,
     report_nowhere,
 )
@@ -84,6 +85,7 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
     def init(self) -> None:
         super().init()
         self._owner: dict[str, Book] | None = None
+        self._html_only: frozenset[str] | None = None
         self._numbers: dict[str, dict[str, str]] = {}
 
     def books(self) -> list[Book]:
@@ -103,7 +105,9 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         with documents_of(self.env, self.owner(), book):
             tree: nodes.document = super().assemble_doctree(
                 indexfile, toctree_only, appendices)
-        report_nowhere(tree)
+        if self._html_only is None:
+            self._html_only = html_only(self.env, self.books())
+        report_nowhere(tree, self.env, self._html_only)
         return tree
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:

@@ -65,6 +65,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
 
     #: each document's book, once ``write`` starts
     owner: dict[str, books.Book] | None = None
+    #: Documents in no book by design (:func:`books.html_only`).
+    html_only: frozenset[str] = frozenset()
     #: the book being assembled
     book: books.Book | None = None
     #: every book of ``pdf_documents``, also in a worker that writes one
@@ -134,6 +136,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         self.all_books = tuple(books.listed_books(self.document_data))
         self.owner = books.assign_books(self.env, self.all_books,
                                         self.config.linuxdoc_book_of)
+        self.html_only = books.html_only(self.env, self.all_books)
         wanted = self.config.linuxdoc_pdf_books
         if wanted:
             self.document_data = [entry for entry in self.document_data
@@ -175,7 +178,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         finally:
             self.book = None
             _forget_pickled_doctrees(self.env)
-        books.report_nowhere(tree)
+        books.report_nowhere(tree, self.env, self.html_only)
         books.name_other_books(tree, self.all_books)
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
