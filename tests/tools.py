@@ -61,6 +61,14 @@ def _missing(what: str) -> NoReturn:
                 pytrace=False)
 
 
+def graphviz_dot() -> str:
+    """Debian's Graphviz ``dot``, which the kernel's figures need."""
+    binary = shutil.which('dot')
+    if binary is None:
+        _missing("Debian's graphviz")
+    return binary
+
+
 def chromium() -> str:
     """Debian's Chromium binary."""
     binary = shutil.which('chromium')

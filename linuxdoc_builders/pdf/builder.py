@@ -46,7 +46,7 @@ from sphinx.util import logging
 from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from linuxdoc_builders import books
-from linuxdoc_builders.pdf import links
+from linuxdoc_builders.pdf import graphs, links
 from linuxdoc_builders.pdf.seams import Rst2pdfMessages, linuxpdf_write
 
 if TYPE_CHECKING:
@@ -179,6 +179,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
             self.book = None
             _forget_pickled_doctrees(self.env)
         books.report_nowhere(tree, self.env, self.html_only)
+        graphs.draw_graphs(tree, Path(self.srcdir), Path(self.outdir))
         books.name_other_books(tree, self.all_books)
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
