@@ -72,6 +72,11 @@ from linuxdoc_builders.pdf.maths import (
 from linuxdoc_builders.pdf.reportlab_private import (
     long_words_broken_at_marks,
 )
+from linuxdoc_builders.pdf.roles import (
+    AbbreviationHandler,
+    InlineCodeHandler,
+    ManpageHandler,
+)
 from linuxdoc_builders.pdf.svg_text import svg_text_positioned
 from linuxdoc_builders.pdf.tables import (
     GridTGroupHandler,
@@ -271,7 +276,10 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
-        PDFAnchor: PDFAnchorHandler()}
+        PDFAnchor: PDFAnchorHandler(),
+        addnodes.manpage: ManpageHandler(),
+        addnodes.desc_inline: InlineCodeHandler(),
+        nodes.abbreviation: AbbreviationHandler()}
     if not RST2PDF_DRAWS_MATHS:
         handlers[nodes.math_block] = MathSourceHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
