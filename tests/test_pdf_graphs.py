@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """DOT figures in linuxpdf: a figure of a ``.dot`` file and the kernel's
 ``kernel-render`` node are drawn, one dot cannot draw shows its source.
+Figures wider or taller than the page are scaled to fit it, without the
+warnings rst2pdf and linuxpdf gave (Sphinx's LaTeX gives none).
 
 Before, rst2pdf drew its "image missing" picture for the first and
 dropped the second with an "Unkn. node" message: the whole kernel tree
@@ -42,4 +44,11 @@ def test_dot_figures_are_drawn(tmp_path: Path) -> None:
         assert seen in words
     # no bitmap: not rst2pdf's "image missing" picture
     assert images == []
+    # the figures wider and taller than the page: scaled to fit, their
+    # labels on it
+    with pymupdf.open(tmp_path / 'out' / 'graphs.pdf') as document:
+        for label in ('Wide Hotel', 'Tall Golf'):
+            page = next(page for page in document
+                        if label in page.get_text())
+            assert page.search_for(label)[0] in page.rect
     assert len(list((tmp_path / 'out' / '_graphs').glob('*.svg'))) == 2

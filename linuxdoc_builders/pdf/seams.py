@@ -125,6 +125,10 @@ class Rst2pdfMessages(logging.Handler):
             self.failures.append(f'{type(error).__name__}: {error}')
         elif record.levelno >= logging.ERROR:
             self.problems.append(record.getMessage())
+        elif record.msg in _SCALED_TO_FIT:
+            # an image larger than the page, scaled to fit it, as
+            # Sphinx's LaTeX does without a word: nothing is lost
+            sphinx_logger.verbose(__('rst2pdf: %s'), record.getMessage())
         else:
             # Sphinx takes the line of the node's nearest ancestor with one
             sphinx_logger.warning(
@@ -146,6 +150,13 @@ class Rst2pdfMessages(logging.Handler):
         self._logger.removeHandler(self)
         for handler in self._muted:
             handler.removeFilter(_below_warning)
+
+
+#: rst2pdf's messages (unformatted) for an image larger than the space it
+#: has, which it then scales to fit.
+_SCALED_TO_FIT = frozenset((
+    'Image %s is too tall for the frame, rescaling',
+    'Image %s is too wide for the frame, rescaling'))
 
 
 def _below_warning(record: logging.LogRecord) -> bool:

@@ -122,9 +122,10 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
     page.  Such a table is split inside its row, as ReportLab can; any
     other flowable, or a table whose split would not move on (an empty
     first piece: then the same box would go to every next page, none
-    ever the last), is shrunk to the page.  Either way a warning says so,
-    once for all of ``reported`` (rst2pdf lays a book out twice, for its
-    contents page).
+    ever the last), is shrunk to the page.  Either way a warning says so
+    (only ``-v`` for a block without text, a picture: LaTeX scales one
+    without a word), once for all of ``reported`` (rst2pdf lays a book
+    out twice, for its contents page).
     """
     _width, tall = flowable.wrapOn(canvas, width, height)
     if tall <= height or flowable.splitOn(canvas, width, height):
@@ -173,8 +174,13 @@ def _report(flowable: Flowable, pieces: list[Flowable], reported: set[str],
     key = f'{location}:{message}:{text}'
     if key not in reported:
         reported.add(key)
-        logger.warning(message, text, location=location, type='linuxdoc',
-                       subtype='pdf')
+        if text:
+            logger.warning(message, text, location=location,
+                           type='linuxdoc', subtype='pdf')
+        else:
+            # a picture larger than the page, scaled to fit it as
+            # Sphinx's LaTeX scales an image, without a word
+            logger.verbose(message, text, location=location)
     locate(pieces, location)
 
 
