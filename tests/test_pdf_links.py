@@ -251,3 +251,32 @@ def test_a_link_that_leads_nowhere_is_reported(tmp_path: Path) -> None:
                    '-D', 'extensions=linuxdoc_builders,rst2pdf.pdfbuilder')
     assert 'undefined destination target' in stock.stderr
     assert (tmp_path / 'pdf' / 'dead.pdf').stat().st_size == 0
+
+
+def test_a_label_whose_node_sphinx_removed_lands_on_its_document(
+        tmp_path: Path) -> None:
+    """A label before an included ``:orphan:`` field list, as in the
+    kernel's zh_CN and zh_TW process/howto: Sphinx resolves references to
+    it, then removes the field list, and the id with it.  The link goes
+    to the document's start (where a browser lands), with no warning."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "project = 'orphan'\n")
+    (src / 'disclaimer.rst').write_text(':orphan:\n\n.. warning::\n\n'
+                                        '   A disclaimer.\n')
+    (src / 'howto.rst').write_text('.. _howto-label:\n\n'
+                                   '.. include:: disclaimer.rst\n\n'
+                                   'Howto\n=====\n\nHow to do it.\n')
+    (src / 'index.rst').write_text('Book\n====\n\nSee :ref:`the howto '
+                                   '<howto-label>`.\n\n.. toctree::\n\n'
+                                   '   howto\n')
+    result = sphinx_build('-q', '-b', 'linuxpdf', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ''
+    landings = _landings(tmp_path / 'out' / 'orphan.pdf')
+    see = next(landing for landing in landings
+               if landing.text.startswith('the howto'))
+    title = next(landing for landing in landings if landing.text == 'Howto')
+    assert see.to_page == title.to_page >= 0

@@ -181,11 +181,17 @@ class _Targets:
 
     def for_local_uri(self, uri: str) -> str | None:
         """The destination of ``%docname#id``, or of ``%docname``: that
-        document's first section."""
+        document's first section.
+
+        Sphinx resolved the reference, so the id was the document's; if
+        it is gone, so is the node that had it: a label before an
+        included ``:orphan:`` field list, which Sphinx removes once read
+        (the kernel's zh_CN and zh_TW process/howto).  The link then
+        goes to the document's start, where a browser lands too."""
         docname, _, node_id = uri.removeprefix(LOCAL).partition('#')
-        if not node_id:
-            return self.first_section.get(docname)
-        return self.known(qualified(docname, node_id))
+        if node_id and (known := self.known(qualified(docname, node_id))):
+            return known
+        return self.first_section.get(docname)
 
     def for_fragment(self, fragment: str, docname: str) -> str | None:
         """The destination of ``#fragment`` written in ``docname``: an id
