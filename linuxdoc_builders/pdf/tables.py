@@ -644,11 +644,11 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         look = layout.look
         if not look.warned:
             look.warned = True
-            logger.warning(
+            # nothing is lost, and LaTeX cuts such cells without a word
+            logger.verbose(
                 __('a row span or cell of this table is taller than a page: '
                    'it is cut at the page break and continued with a '
-                   'marker'), location=look.location,
-                type='linuxdoc', subtype='pdf')
+                   'marker'), location=look.location)
         body = layout.header_rows
         tops = _tops(heights)
         if body and avail_height - tops[body] < MIN_PIECE_POINTS:

@@ -122,10 +122,11 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
     page.  Such a table is split inside its row, as ReportLab can; any
     other flowable, or a table whose split would not move on (an empty
     first piece: then the same box would go to every next page, none
-    ever the last), is shrunk to the page.  Either way a warning says so
-    (only ``-v`` for a block without text, a picture: LaTeX scales one
-    without a word), once for all of ``reported`` (rst2pdf lays a book
-    out twice, for its contents page).
+    ever the last), is shrunk to the page.  A shrunk text is a warning;
+    a split, or a shrunk picture, is said only with ``-v`` (nothing is
+    lost, and LaTeX does the same without a word); once for all of
+    ``reported`` (rst2pdf lays a book out twice, for its contents
+    page).
     """
     _width, tall = flowable.wrapOn(canvas, width, height)
     if tall <= height or flowable.splitOn(canvas, width, height):
@@ -137,11 +138,12 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
         if _progresses(pieces, canvas, width, height, tall):
             _report(flowable, pieces, reported,
                     __('a box taller than a page is split inside its row: '
-                       '"%s"'))
+                       '"%s"'), lossless=True)
             return pieces
     shrunk = KeepInFrame(width, height, [flowable], mode='shrink')
     _report(flowable, [shrunk], reported,
-            __('a block taller than a page is shrunk to fit it: "%s"'))
+            __('a block taller than a page is shrunk to fit it: "%s"'),
+            lossless=not _plain_text(flowable))
     return [shrunk]
 
 
@@ -165,22 +167,22 @@ def locate(flowables: list[Any], location: str | None) -> None:
 
 
 def _report(flowable: Flowable, pieces: list[Flowable], reported: set[str],
-            message: str) -> None:
-    """Warn ``message`` about ``flowable`` at its place, unless it is in
-    ``reported``; its ``pieces`` keep the place, as they may be too tall
-    in turn."""
+            message: str, *, lossless: bool) -> None:
+    """Say ``message`` about ``flowable`` at its place, unless it is in
+    ``reported``: a warning, or, when the change is ``lossless`` (LaTeX
+    breaks a tall box and scales a picture without a word), only with
+    ``-v``.  Its ``pieces`` keep the place, as they may be too tall in
+    turn."""
     location = getattr(flowable, 'linuxdoc_location', None) or None
     text = shorten(_plain_text(flowable))
     key = f'{location}:{message}:{text}'
     if key not in reported:
         reported.add(key)
-        if text:
+        if lossless:
+            logger.verbose(message, text, location=location)
+        else:
             logger.warning(message, text, location=location,
                            type='linuxdoc', subtype='pdf')
-        else:
-            # a picture larger than the page, scaled to fit it as
-            # Sphinx's LaTeX scales an image, without a word
-            logger.verbose(message, text, location=location)
     locate(pieces, location)
 
 
