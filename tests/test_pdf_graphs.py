@@ -14,7 +14,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from tools import graphviz_dot, sphinx_build
+
+pytestmark = pytest.mark.linuxpdf
 
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-graphs'
 

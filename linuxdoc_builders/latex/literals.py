@@ -12,7 +12,9 @@ more memory, with "Dimension too large".
 
 So a block of more than :data:`PIECE_LINES` printed lines is written as
 consecutive blocks of at most that many, each framed on its own, with
-the line numbers and highlighted lines of the whole block.
+the line numbers and highlighted lines of the whole block.  Sphinx 9.1
+and newer cut long blocks themselves, with no seam between the pieces
+(``sphinxLongVerbatim``); there the translator leaves them to it.
 """
 
 from __future__ import annotations

@@ -53,6 +53,11 @@ _CONTINUED_LENGTH = 24
 #: table, so there content widths go through Sphinx's :widths: path.
 _COLSPEC_KEEPS_TABULAR = sphinx.version_info >= (9,)
 
+#: Sphinx 9.1 writes a long literal block in pieces itself, stitched
+#: together (``sphinxLongVerbatim``): :mod:`~linuxdoc_builders.latex.
+#: literals` is for older releases.
+_SPHINX_CUTS_LONG_BLOCKS = sphinx.version_info >= (9, 1)
+
 
 @dataclass
 class _OpenTable:
@@ -271,16 +276,18 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         are set before it: Sphinx puts its labels in the caption, a
         moving argument, where a destination breaks the compile.  A long
         block is written in pieces TeX can hold
-        (:mod:`linuxdoc_builders.latex.literals`)."""
+        (:mod:`linuxdoc_builders.latex.literals`), as Sphinx 9.1 and
+        newer do themselves."""
         written = len(self.body)
         self._held_destinations = []
         try:
             super().visit_literal_block(node)
         except nodes.SkipNode:
-            highlight: dict[str, Any] = node.get('highlight_args', {})
-            self.body[written:] = [in_pieces(part, highlight.get('hl_lines',
-                                                                 []))
-                                   for part in self.body[written:]]
+            if not _SPHINX_CUTS_LONG_BLOCKS:
+                highlight: dict[str, Any] = node.get('highlight_args', {})
+                hl_lines = highlight.get('hl_lines', [])
+                self.body[written:] = [in_pieces(part, hl_lines)
+                                       for part in self.body[written:]]
             raise
         finally:
             self.body[written:written] = self._held_destinations

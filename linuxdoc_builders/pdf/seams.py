@@ -125,9 +125,7 @@ class Rst2pdfMessages(logging.Handler):
             self.failures.append(f'{type(error).__name__}: {error}')
         elif record.levelno >= logging.ERROR:
             self.problems.append(record.getMessage())
-        elif record.msg in _SCALED_TO_FIT:
-            # an image larger than the page, scaled to fit it, as
-            # Sphinx's LaTeX does without a word: nothing is lost
+        elif _lossless(record):
             sphinx_logger.verbose(__('rst2pdf: %s'), record.getMessage())
         else:
             # Sphinx takes the line of the node's nearest ancestor with one
@@ -153,10 +151,23 @@ class Rst2pdfMessages(logging.Handler):
 
 
 #: rst2pdf's messages (unformatted) for an image larger than the space it
-#: has, which it then scales to fit.
+#: has, which it then scales to fit, as Sphinx's LaTeX does without a
+#: word.
 _SCALED_TO_FIT = frozenset((
     'Image %s is too tall for the frame, rescaling',
     'Image %s is too wide for the frame, rescaling'))
+
+#: How rst2pdf begins its message when a trial layout of a list item's
+#: first part fails while it looks for where to split the item; it then
+#: tries a shorter part (25 times on the whole kernel tree).
+_TRIAL_FAILED = 'Table wrap failed during list splitting: '
+
+
+def _lossless(record: logging.LogRecord) -> bool:
+    """Whether an rst2pdf warning is about something it then does right,
+    with nothing lost: said with ``-v`` only."""
+    return record.msg in _SCALED_TO_FIT or (
+        isinstance(record.msg, str) and record.msg.startswith(_TRIAL_FAILED))
 
 
 def _below_warning(record: logging.LogRecord) -> bool:
