@@ -13,6 +13,7 @@ translator must fail the same checks.
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -268,3 +269,22 @@ def test_overfull_boxes_are_mapped_to_their_tables(
     assert len(err) == 3
     tex.with_suffix('.log').write_text('', encoding='utf-8')
     assert main([str(tex)]) == 0
+
+
+def test_a_grid_table_too_wide_is_reported_at_its_first_line(
+        tmp_path: Path) -> None:
+    """docutils gives a grid table (and a csv-table of a file) no line of
+    its own: the warning names its first cell's line, not ``index.rst:``
+    with none (the kernel's bpf/libbpf/program_types.rst)."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n")
+    words = [f'identifier_number_{n}_of_this_table' for n in range(8)]
+    rule = '+' + '+'.join('-' * (len(word) + 2) for word in words) + '+'
+    row = '|' + '|'.join(f' {word} ' for word in words) + '|'
+    (src / 'index.rst').write_text(f'Wide\n====\n\n{rule}\n{row}\n{rule}\n')
+    result = sphinx_build('-q', '-b', 'linuxlatex', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert re.findall(r'index\.rst:(\d*): WARNING: table too wide',
+                      result.stderr) == ['5']

@@ -406,7 +406,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
                    'times the line width; set at %d%% of the font size '
                    '(give it fewer columns, or :widths:)'),
                 len(widths.shares), widths.overflow,
-                max(1, round(widths.scale * 100)), location=node,
+                max(1, round(widths.scale * 100)), location=lined(node),
                 type='linuxdoc', subtype='latex_width')
 
 
