@@ -323,3 +323,31 @@ def test_builder_entry_point(tmp_path: Path) -> None:
     assert (tmp_path / 'out' / 'linuxdoc.sty').is_file()
     # the header cell 'Name' is no longer a \sphinxmultirow
     assert '\\sphinxmultirow' not in tex
+
+
+def test_ifconfig_sees_linuxlatex_as_latex(tmp_path: Path) -> None:
+    """The kernel's ext4 book keeps a table LaTeX cannot set from its PDF
+    with ``.. ifconfig:: builder != 'latex'`` and writes a note under
+    ``builder == 'latex'``: linuxlatex takes the note, not the table,
+    and an expression naming linuxlatex holds too."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders', "
+                                 "'sphinx.ext.ifconfig']\n"
+                                 "project = 'ifconfig'\n")
+    (src / 'index.rst').write_text(
+        'Conditions\n==========\n\n'
+        ".. ifconfig:: builder != 'latex'\n\n   Alpha not for LaTeX.\n\n"
+        ".. ifconfig:: builder == 'latex'\n\n   Bravo for LaTeX.\n\n"
+        ".. ifconfig:: builder in ('linuxlatex', 'html')\n\n"
+        '   Charlie for linuxlatex.\n\n'
+        ".. ifconfig:: builder ==\n\n   Delta with a mistake.\n")
+    result = sphinx_build('-b', 'linuxlatex', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    tex = (tmp_path / 'out' / 'ifconfig.tex').read_text(encoding='utf-8')
+    assert [word for word in ('Alpha', 'Bravo', 'Charlie', 'Delta')
+            if word in tex] == ['Bravo', 'Charlie']
+    # sphinx.ext.ifconfig reports the mistake, once
+    assert result.stderr.count('Exception occurred in ifconfig '
+                               'expression') == 1, result.stderr

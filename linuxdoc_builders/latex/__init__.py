@@ -57,6 +57,7 @@ from linuxdoc_builders.latex.checks import (
     KEEPS_MERGED_ROWS,
     check_strut_macro,
 )
+from linuxdoc_builders.latex.ifconfig import resolve_ifconfig
 from linuxdoc_builders.latex.tall import CutTallTables
 from linuxdoc_builders.latex.translator import LinuxLaTeXTranslator
 from linuxdoc_builders.translators import build_uses, take_stock_builders
@@ -165,5 +166,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value('linuxdoc_book_of', {}, 'env', types=[dict])
     app.connect('config-inited', _use_grid_translator)
     app.connect('builder-inited', _add_package)
+    # sphinx.ext.ifconfig resolves its nodes at the default priority, 500
+    app.connect('doctree-resolved', resolve_ifconfig, priority=499)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}
