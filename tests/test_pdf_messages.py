@@ -39,8 +39,8 @@ def test_rst2pdf_says(caplog: pytest.LogCaptureFixture, message: str,
             Rst2pdfMessages():
         logging.getLogger('rst2pdf').warning(message, *args)
     # once a Sphinx application has run in this process, its filters
-    # append the warning's type to the message
-    said = [(record.levelname, re.sub(r' \[[\w.]+\]$', '',
+    # add "WARNING: " and the warning's type to the message
+    said = [(record.levelname, re.sub(r'^WARNING: | \[[\w.]+\]$', '',
                                       record.getMessage()))
             for record in caplog.records
             if 'rst2pdf: ' in record.getMessage()]
