@@ -2,7 +2,8 @@
 """Sphinx's inline roles in linuxpdf: each set as Sphinx's LaTeX sets it,
 with no rst2pdf message.  Before, rst2pdf warned "Unkn. node" at
 ``:manpage:``, ``:c:expr:`` and ``:abbr:`` and "Using undefined style"
-at the others, and set ``:file:`` and ``:samp:`` in the body font."""
+at the others (a menu's ``&`` accelerator, a ``.. seealso::`` title
+included), and set ``:file:`` and ``:samp:`` in the body font."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ ROOT = Path(__file__).parent / 'roots' / 'test-pdf-roles'
 EXPECTED = {
     'open(2)': 'Helvetica-Oblique',
     'foo': 'Courier', '->': 'Courier', 'bar': 'Courier',
-    'File': 'Helvetica-Oblique', 'Open': 'Helvetica-Oblique',
+    'File': 'Helvetica-Oblique',
+    'Open': 'Helvetica-Oblique', 'Seealso': 'Helvetica-Bold',
     'Apply': 'Helvetica-Oblique',
     '/etc/fstab': 'Courier',
     'echo hello': 'Courier',

@@ -13,6 +13,7 @@ this module.
 from __future__ import annotations
 
 import io
+import logging
 from typing import Any
 
 import pytest
@@ -67,6 +68,22 @@ def test_a_box_that_cannot_be_cut_is_shrunk_to_the_page() -> None:
     pieces = _fitted(box)
     assert len(pieces) == 1
     assert isinstance(pieces[0], KeepInFrame)
+
+
+@pytest.mark.parametrize('text', ['', ' '.join(['word'] * 10)])
+def test_only_a_shrunk_text_is_warned_about(
+        caplog: pytest.LogCaptureFixture, text: str) -> None:
+    """A figure taller than a page (a picture, and an empty caption: the
+    kernel's RCU and DRBD figures) is shrunk as LaTeX scales it, said
+    with -v only; a box with text in it, a warning."""
+    from reportlab.platypus import Paragraph, Table
+
+    figure = Table([[_block(HEIGHT * 1.5)], [Paragraph(text)]])
+    with caplog.at_level(logging.DEBUG, logger='sphinx'):
+        _fitted(figure)
+    levels = [record.levelname for record in caplog.records
+              if 'shrunk to fit' in record.getMessage()]
+    assert levels == (['WARNING'] if text else ['Level 15'])
 
 
 def test_a_box_of_paragraphs_is_cut_inside_its_row() -> None:

@@ -143,7 +143,7 @@ def fit_on_empty_page(flowable: Flowable, canvas: Any, width: float,
     shrunk = KeepInFrame(width, height, [flowable], mode='shrink')
     _report(flowable, [shrunk], reported,
             __('a block taller than a page is shrunk to fit it: "%s"'),
-            lossless=not _plain_text(flowable))
+            lossless=not _plain_text(flowable).strip())
     return [shrunk]
 
 
