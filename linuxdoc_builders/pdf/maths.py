@@ -8,7 +8,9 @@ runs past the page's right edge (the kernel's media book loses the ends
 of its colour space formulas there) and a short one lands over other
 text.  Here a ``math`` block is set as code instead, its LaTeX source
 wrapped with a continuation mark like any code line wider than the
-page, with a warning at its file and line.
+page, with a warning at its file and line.  Inline maths, which
+rst2pdf draws as an empty picture without matplotlib, is set as its
+LaTeX source in the font of code, with the same warning.
 """
 
 from __future__ import annotations
@@ -37,13 +39,29 @@ class MathSourceHandler(NodeHandler):  # type: ignore[misc]
 
     def gather_elements(self, client: Any, node: nodes.Element,
                         style: Any) -> list[Flowable]:
-        # rst2pdf may lay a document out twice (for its contents)
-        if not node.get('linuxdoc_source_warned'):
-            node['linuxdoc_source_warned'] = True
-            logger.warning(
-                __('maths shown as its LaTeX source: rst2pdf needs '
-                   'matplotlib to draw it'),
-                location=node, type='linuxdoc', subtype='pdf')
+        _warn_once(node)
         flowable: Flowable = client.PreformattedFit(
             escape(node.astext().strip()), client.styles['code'])
         return [flowable]
+
+
+class InlineMathSourceHandler(NodeHandler):  # type: ignore[misc]
+    """rst2pdf's handler for inline ``math`` nodes where it has no
+    matplotlib: the formula's LaTeX source, in the font of code."""
+
+    def get_text(self, client: Any, node: nodes.Element,
+                 replace_ent: bool) -> str:
+        _warn_once(node)
+        return '%s%s</font>' % (client.styleToFont('literal'),
+                                escape(node.astext().strip()))
+
+
+def _warn_once(node: nodes.Element) -> None:
+    """Warn at ``node`` once: rst2pdf may lay a document out twice (for
+    its contents)."""
+    if not node.get('linuxdoc_source_warned'):
+        node['linuxdoc_source_warned'] = True
+        logger.warning(
+            __('maths shown as its LaTeX source: rst2pdf needs '
+               'matplotlib to draw it'),
+            location=node, type='linuxdoc', subtype='pdf')

@@ -67,6 +67,7 @@ from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
 from linuxdoc_builders.pdf.maths import (
     RST2PDF_DRAWS_MATHS,
+    InlineMathSourceHandler,
     MathSourceHandler,
 )
 from linuxdoc_builders.pdf.reportlab_private import (
@@ -304,6 +305,7 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
         nodes.abbreviation: AbbreviationHandler()}
     if not RST2PDF_DRAWS_MATHS:
         handlers[nodes.math_block] = MathSourceHandler()
+        handlers[nodes.math] = InlineMathSourceHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), _code_fitted(), _list_items_split(), \
             long_words_broken_at_marks(), svg_text_positioned(), \
