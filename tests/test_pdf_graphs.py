@@ -6,7 +6,7 @@ warnings rst2pdf and linuxpdf gave (Sphinx's LaTeX gives none).
 
 Before, rst2pdf drew its "image missing" picture for the first and
 dropped the second with an "Unkn. node" message: the whole kernel tree
-lost 22 figures so.
+lost 24 figures so.
 """
 
 from __future__ import annotations
