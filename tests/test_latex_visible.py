@@ -275,10 +275,10 @@ def test_overfull_boxes_are_mapped_to_their_tables(
 def test_a_grid_table_too_wide_is_reported_at_its_first_line(
         tmp_path: Path, columns: int, warned: bool) -> None:
     """docutils gives a grid table (and a csv-table of a file) no line of
-    its own: the message names its first cell's line, not ``index.rst:``
-    with none (the kernel's bpf/libbpf/program_types.rst).  Eight long
-    identifiers are set below 90 % of the font size: a warning; seven at
-    99 %: said with ``-v`` only."""
+    its own before 0.23: the message names its first cell's line, not
+    ``index.rst:`` with none (the kernel's bpf/libbpf/program_types.rst).
+    Eight long identifiers are set below 90 % of the font size: a
+    warning; seven at 99 %: said with ``-v`` only."""
     src = tmp_path / 'src'
     src.mkdir()
     (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n")
@@ -291,4 +291,7 @@ def test_a_grid_table_too_wide_is_reported_at_its_first_line(
     assert result.returncode == 0, result.stderr
     said = re.findall(r'index\.rst:(\d*): (WARNING: )?table too wide',
                       result.stdout + result.stderr)
-    assert said == [('5', 'WARNING: ' if warned else '')]
+    # docutils 0.23 gives a grid table its top border's line (4); older
+    # releases none, and the message takes its first cell's (5)
+    warning = 'WARNING: ' if warned else ''
+    assert said in ([('4', warning)], [('5', warning)])
