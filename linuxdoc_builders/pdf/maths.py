@@ -23,6 +23,8 @@ from rst2pdf.math_flowable import HAS_MATPLOTLIB
 from sphinx.locale import __
 from sphinx.util import logging
 
+from linuxdoc_builders.pdf.roles import InlineCodeHandler
+
 if TYPE_CHECKING:
     from docutils import nodes
     from reportlab.platypus.flowables import Flowable
@@ -45,15 +47,14 @@ class MathSourceHandler(NodeHandler):  # type: ignore[misc]
         return [flowable]
 
 
-class InlineMathSourceHandler(NodeHandler):  # type: ignore[misc]
+class InlineMathSourceHandler(InlineCodeHandler):
     """rst2pdf's handler for inline ``math`` nodes where it has no
     matplotlib: the formula's LaTeX source, in the font of code."""
 
     def get_text(self, client: Any, node: nodes.Element,
                  replace_ent: bool) -> str:
         _warn_once(node)
-        return '%s%s</font>' % (client.styleToFont('literal'),
-                                escape(node.astext().strip()))
+        return escape(node.astext().strip())
 
 
 def _warn_once(node: nodes.Element) -> None:
