@@ -11,7 +11,9 @@ Two characters may overlap and both be read: one after the other in a
 line (a kerned pair such as ``L'``, or the two glyphs TeX builds
 ``\\hookrightarrow`` from, which mark a wrapped code line), or the same
 glyph drawn twice in one place (figures converted by Inkscape draw
-their labels so).  Those are not hidden.
+their labels so, and then the ``m`` of ``transmitted`` overlaps the
+copy of the ``i`` after it as much as the ``i`` itself).  Those are not
+hidden.
 """
 
 from __future__ import annotations
@@ -77,6 +79,11 @@ def _hidden_on(number: int, page: Any) -> list[Hidden]:
                 chars.add(box, _Char(span['seqno'], order, chr(char[0]),
                                      word))
             order += 1
+    # where each glyph is drawn, in drawing order: a copy of a character
+    # drawn again in the same place
+    copies: dict[tuple[str, Box], set[int]] = {}
+    for box, char in chars.items:
+        copies.setdefault((char.char, _rounded(box)), set()).add(char.order)
     for box, char in chars.items:
         area = _area(box)
         if _overlap(box, tuple(page.rect)) < (1 - _COVERED) * area:
@@ -87,7 +94,8 @@ def _hidden_on(number: int, page: Any) -> list[Hidden]:
                  for rect, later in fills.near(box)):
             found.append(Hidden(number, char.char, char.word,
                                 'under a fill'))
-        if any(_covers(box, char, other, other_char)
+        same = copies[(char.char, _rounded(box))]
+        if any(_covers(box, char, other, other_char, same)
                for other, other_char in chars.near(box)):
             found.append(Hidden(number, char.char, char.word,
                                 'over other text'))
@@ -104,11 +112,19 @@ class _Char:
     word: str
 
 
-def _covers(box: Box, char: _Char, other: Box, other_char: _Char) -> bool:
+def _rounded(box: Box) -> Box:
+    return (round(box[0], 1), round(box[1], 1), round(box[2], 1),
+            round(box[3], 1))
+
+
+def _covers(box: Box, char: _Char, other: Box, other_char: _Char,
+            copies: set[int]) -> bool:
     """Whether ``other`` hides ``char``: they overlap by more than half
-    of the smaller, are not drawn one right after the other, nor are
-    the same glyph twice in one place."""
-    if other is box or abs(char.order - other_char.order) == 1:
+    of the smaller, are not drawn one right after the other (``char``,
+    or a copy of it in the same place, ``copies`` in drawing order), nor
+    are the same glyph twice in one place."""
+    if other is box or {other_char.order - 1, other_char.order + 1} \
+            & copies:
         return False
     shared = _overlap(box, other)
     if char.char == other_char.char and \
