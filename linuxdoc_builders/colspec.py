@@ -27,7 +27,16 @@ RELATIVE = re.compile(r'^\s*([\d.]*)\s*\\(?:linewidth|textwidth|'
 
 
 def tabular_spec(table: nodes.Element | None) -> str | None:
-    """The ``.. tabularcolumns::`` spec that applies to ``table``: the
+    """The ``.. tabularcolumns::`` spec that applies to ``table``."""
+    node = tabular_spec_node(table)
+    if node is None:
+        return None
+    spec: str = node.get('spec', '')
+    return spec
+
+
+def tabular_spec_node(table: nodes.Element | None) -> nodes.Element | None:
+    """The ``.. tabularcolumns::`` node that applies to ``table``: the
     nearest one before it among its siblings, with no table between."""
     if table is None or table.parent is None:
         return None
@@ -37,8 +46,7 @@ def tabular_spec(table: nodes.Element | None) -> str | None:
             return None
         if (isinstance(node, nodes.Element)
                 and node.tagname == 'tabular_col_spec'):
-            spec: str = node.get('spec', '')
-            return spec
+            return node
     return None
 
 
@@ -47,7 +55,36 @@ def parse_spec(spec: str, frame_width: float) -> list[float | None] | None:
     ``p``/``m``/``b`` column, ``None`` for the others (``l``, ``c``,
     ``r``, tabulary's ``L``/``C``/``R``/``J``/``T``...).  ``None`` for a
     spec that cannot be read."""
-    columns: list[float | None] = []
+    walked = _walk(spec)
+    if walked is None:
+        return None
+    text, columns = walked
+    return [length(text[start:end], frame_width) if sized else None
+            for start, end, sized in columns]
+
+
+def with_widths(spec: str, widths: list[float | None]) -> str | None:
+    """``spec`` with the width of its ``i``-th column set to
+    ``widths[i]`` points where that is a number and the column is a
+    ``p``/``m``/``b`` one (``*{N}{...}`` comes out written out); ``None``
+    for a spec that cannot be read."""
+    walked = _walk(spec)
+    if walked is None:
+        return None
+    text, columns = walked
+    out = ''
+    done = 0
+    for (start, end, sized), width in zip(columns, widths, strict=False):
+        if sized and width is not None:
+            out += text[done:start] + f'{width:.2f}pt'
+            done = end
+    return out + text[done:]
+
+
+def _walk(spec: str) -> tuple[str, list[tuple[int, int, bool]]] | None:
+    """The spec written out, and its columns: where each one's width is
+    in it, and whether it has one (``p``/``m``/``b``)."""
+    columns: list[tuple[int, int, bool]] = []
     text = _expand(spec)
     if text is None:
         return None
@@ -63,16 +100,17 @@ def parse_spec(spec: str, frame_width: float) -> list[float | None] | None:
                 return None
             continue
         if char in 'pmb':
-            group, i = _group(text, i)
+            group, end = _group(text, i)
             if group is None:
                 return None
-            columns.append(_length(group, frame_width))
+            columns.append((end - 1 - len(group), end - 1, True))
+            i = end
             continue
         if char.isalpha():
-            columns.append(None)
+            columns.append((i, i, False))
             continue
         return None
-    return columns
+    return text, columns
 
 
 def _expand(spec: str) -> str | None:
@@ -115,8 +153,9 @@ def _group(text: str, i: int) -> tuple[str | None, int]:
     return None, len(text)
 
 
-def _length(text: str, frame_width: float) -> float | None:
-    """A LaTeX length in points (``2.6cm``, ``0.3\\linewidth``)."""
+def length(text: str, frame_width: float) -> float | None:
+    """A LaTeX length in points (``2.6cm``, ``0.3\\linewidth`` of
+    ``frame_width``); None for one that cannot be read."""
     relative = RELATIVE.match(text)
     if relative:
         share = relative.group(1)
