@@ -47,12 +47,27 @@ _WIDE = 1.3
 #: Words at least this long break after the characters of
 #: :data:`_BREAK_AFTER`; shorter ones (``e.g.``, ``1.5``) do not.
 BREAKABLE_LENGTH = 10
+#: Words of letters at least this long are counted as TeX hyphenates
+#: them.
+_HYPHENATED_LENGTH = 8
 _BREAK_AFTER = re.compile(r'(?<=\w[_\-/.])(?=\w)')
 #: Lines of 12pt a page of Sphinx's default layout holds, less a margin
 #: for the table's caption and header.
 PAGE_LINES = 44
+#: A table too wide for the page is set at a smaller font size; below
+#: this share of the size, a warning says so (at or above, only -v): 4
+#: of the whole kernel tree's 7 were set at 90 % or more.
+WARN_BELOW_SCALE = 0.9
 #: \X{a}{b} takes whole numbers: widths are written in tenths of units.
 _SCALE = 10
+#: The size of sub- and superscripts (LaTeX's \scriptstyle) against the
+#: text around them, at the body's size.
+SCRIPT = 0.7
+#: What a footnote mark may print: Sphinx writes ``Page N, M`` where the
+#: footnote is on another page (a longtable's header repeated on the
+#: pages after, a long table's footnotes after its end), in one box;
+#: a book of a thousand pages has four-digit page numbers.
+FOOTNOTE_MARK = 'Page 9999, 99'
 
 
 def break_points(word: str) -> list[str]:
@@ -106,13 +121,24 @@ def _unit_width(text: str, mono: bool) -> float:
     return sum(_WIDE if c.isupper() or c.isdigit() else 1.0 for c in text)
 
 
-def _in_literal(node: nodes.Node) -> bool:
+def _within(node: nodes.Node, *kinds: type[nodes.Node]) -> bool:
+    """Whether ``node`` is inside one of ``kinds`` in its cell."""
     parent = node.parent
     while parent is not None and not isinstance(parent, nodes.entry):
-        if isinstance(parent, nodes.literal | nodes.literal_block):
+        if isinstance(parent, kinds):
             return True
         parent = parent.parent
     return False
+
+
+def _footnote_mark(node: nodes.Node) -> bool:
+    """Whether ``node`` is a footnote mark's text (``footnote_reference``
+    in the doctree, Sphinx's ``footnotemark`` once its LaTeX footnote
+    transform has run)."""
+    parent = node.parent
+    return parent is not None and (
+        isinstance(parent, nodes.footnote_reference)
+        or parent.tagname == 'footnotemark')
 
 
 def block_of(node: nodes.Node) -> nodes.Node | None:
@@ -123,13 +149,46 @@ def block_of(node: nodes.Node) -> nodes.Node | None:
     return parent
 
 
-def cell_extent(entry: nodes.Element, wide_font: bool) -> _Extent:
+def cell_extent(entry: nodes.Element, wide_font: bool,
+                script: float = SCRIPT) -> _Extent:
     """The longest piece, longest word, longest block and total length
-    of a cell (or a part of one)."""
+    of a cell (or a part of one), its sub- and superscripts ``script``
+    times the size of its text.  A word may run over several text nodes
+    (``b\\ :sub:`11```, ````name``\\ [32]``): it is measured whole."""
     extent = _Extent()
     blocks: dict[int, float] = {}
+    # the word being read in each block: its parts, their widths, and
+    # whether TeX may hyphenate them; and the blocks whose word a space
+    # has ended (unless a footnote mark follows)
+    words: dict[int, list[tuple[str, float, bool]]] = {}
+    spaced: set[int] = set()
+
+    def end_word(block: int) -> None:
+        spaced.discard(block)
+        parts = words.pop(block, [])
+        if not parts:
+            return
+        width = sum(w for _, w, _ in parts)
+        extent.word = max(extent.word, width)
+        extent.need = max(extent.need, _longest_piece(parts))
+        blocks[block] = blocks.get(block, 0.0) + width + 1
+
+    def add(block: int, part: tuple[str, float, bool]) -> None:
+        if block in spaced:
+            end_word(block)
+        words.setdefault(block, []).append(part)
+
     for text in entry.findall(nodes.Text):
-        mono = _in_literal(text) or wide_font
+        literal = _within(text, nodes.literal, nodes.literal_block)
+        mono = literal or wide_font
+        block = id(block_of(text))
+        if _footnote_mark(text):
+            # Sphinx takes the space before the mark away and sets the
+            # mark after the word, in one box
+            spaced.discard(block)
+            add(block, (FOOTNOTE_MARK.replace(' ', '~'),
+                        script * _unit_width(FOOTNOTE_MARK, False), False))
+            continue
         if isinstance(text.parent, nodes.literal_block):
             lines = text.astext().splitlines() or ['']
             widths = [_unit_width(line, mono) for line in lines]
@@ -137,17 +196,47 @@ def cell_extent(entry: nodes.Element, wide_font: bool) -> _Extent:
             extent.word = max(extent.word, *widths)
             extent.height += len(lines) * LINE_UNITS
             continue
-        block = id(block_of(text))
-        for word in text.astext().split():
-            extent.word = max(extent.word, _unit_width(word, mono))
-            for piece in break_points(word):
-                extent.need = max(extent.need, _unit_width(piece, mono))
-            blocks[block] = blocks.get(block, 0.0) + \
-                _unit_width(word, mono) + 1
+        size = script if _within(text, nodes.subscript,
+                                  nodes.superscript) else 1.0
+        for part in re.split(r'(\s+)', text.astext()):
+            if part.isspace():
+                if words.get(block):
+                    spaced.add(block)
+            elif part:
+                add(block, (part, size * _unit_width(part, mono),
+                            not literal))
+    for block in list(words):
+        end_word(block)
     if blocks:
         extent.want = max(extent.want, *blocks.values())
         extent.height += sum(blocks.values())
     return extent
+
+
+def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
+    """The widest piece of a word between its break points, the word
+    given as parts of the widths they have where they are set, and
+    whether TeX may hyphenate them.  A word of letters outside literals
+    (``Characteristics``) is counted as its longer half and a hyphen, as
+    TeX can break it about there.  Other words break where the
+    translator marks them: in each text node's words of
+    :data:`BREAKABLE_LENGTH` or more (:func:`split_text`), not in a
+    word made of short parts (``M/NTSC`` and a footnote mark)."""
+    word = ''.join(text for text, _, _ in parts)
+    width = sum(w for _, w, _ in parts)
+    if len(word) >= _HYPHENATED_LENGTH and word.isalpha() and \
+            all(hyphenable for _, _, hyphenable in parts):
+        return width * (len(word) // 2 + 2) / len(word)
+    longest = 0.0
+    piece = 0.0
+    for text, part_width, _ in parts:
+        pieces = break_points(text)
+        for k, broken in enumerate(pieces):
+            if k:
+                longest = max(longest, piece)
+                piece = 0.0
+            piece += part_width * len(broken) / len(text)
+    return max(longest, piece)
 
 
 def content_widths(placed: PlacedTGroup) -> ColumnWidths:
