@@ -16,21 +16,35 @@ from __future__ import annotations
 import re
 import subprocess
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pymupdf
 import pytest
 import sphinx
+from docutils import nodes
+from docutils.core import publish_doctree
 from pdf_visible import hidden_text, page_text
 from tools import latexmk, make_latex_pdfs, sphinx_build
 
+from linuxdoc_builders.colspec import parse_spec, with_widths
+from linuxdoc_builders.latex.given_widths import (
+    Setting,
+    line_width,
+    setting_of,
+)
 from linuxdoc_builders.latex.overfull import main, overfull_tables
-from linuxdoc_builders.latex.widths import break_points, split_text
+from linuxdoc_builders.latex.widths import (
+    break_points,
+    cell_extent,
+    split_text,
+)
 
 ROOT = Path(__file__).parent / 'roots' / 'test-latex-overflow'
 PDF = 'latexoverflow.pdf'
 SIGNATURES = Path(__file__).parent / 'roots' / 'test-latex-signatures'
 TALL_SPEC = Path(__file__).parent / 'roots' / 'test-latex-tall-spec'
+GIVEN = Path(__file__).parent / 'roots' / 'test-latex-given-widths'
 ENGINES = ('xelatex', 'pdflatex')
 
 
@@ -129,6 +143,125 @@ def test_a_table_in_narrow_tabularcolumns_breaks_between_pages(
     assert 'ENDOFDOCUMENT.' in text
 
 
+def _given_texts() -> list[str]:
+    """What the ``latex-given-widths`` root's PDF must show, without
+    white space: each bit cell's ``b`` and subscript, each capability
+    value, the end of the long description, each row of the table with
+    footnote marks."""
+    texts = ['Identifier', 'Code' + ''.join(str(i)
+                                              for i in range(15, -1, -1))]
+    texts += [f'MEDIA_BUS_FMT_SBGGR16_{n}X16' for n in range(1, 9)]
+    texts += [f'0x30{n:02d}' + ''.join(f'b{i}' for i in range(15, -1, -1))
+              for n in range(1, 9)]
+    texts += [f'0x{1 << i:08x}' for i in range(9)]
+    texts += ['END_OF_THE_DESCRIPTION.', 'Numberofpads.']
+    texts += [f'ROW{n:02d}_FORMATCb,CrYesLinear' for n in range(1, 61)]
+    texts += [chr(65 + k) * 36 for k in range(3)]
+    return [*texts, 'END_OF_DOCUMENT.']
+
+
+@pytest.mark.parametrize('engine', ENGINES)
+def test_given_widths_are_widened_to_their_text(compiled: Any,
+                                                engine: str) -> None:
+    """Columns that ``tabularcolumns`` or ``:widths:`` make narrower than
+    a word of theirs, as in the kernel's media book: subscripted bits in
+    0.22cm columns at ``\\tiny``, a hexadecimal value in an eighth of
+    the line, a stale spec that puts a long description into a 1.5cm
+    column, footnote marks (``Page N, M`` on the pages after) in narrow
+    header cells.  Every character is visible."""
+    out, stderr = compiled(engine, '-b', 'linuxlatex', root=GIVEN)
+    pdf = out / 'latexgivenwidths.pdf'
+    assert hidden_text(pdf) == []
+    text = page_text(pdf)
+    assert [t for t in _given_texts() if t not in text] == []
+    # the header repeated on the next page carries the marks
+    assert 'Page' in text
+    assert overfull_tables(out / 'latexgivenwidths.tex') == []
+    lines = (GIVEN / 'index.rst').read_text(encoding='utf-8').splitlines()
+    no_room = lines.index('.. flat-table:: No room') + 1
+    assert re.fullmatch(
+        rf'\S*index.rst:{no_room}: WARNING: the columns given to this '
+        r'table are too narrow for its text, and the line has no room to '
+        r'widen them: set at \d\d% of the font size \(give it wider '
+        r'columns\) \[linuxdoc.latex_width\]\n', stderr), stderr
+
+
+def test_widening_given_widths_is_said_with_v(tmp_path: Path) -> None:
+    """Nothing is lost, so no warning: ``-v`` says which widths were
+    widened, at each table's line, and the ``.tex`` has them."""
+    result = sphinx_build('-v', '-b', 'linuxlatex', GIVEN, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count('WARNING') == 1, result.stderr
+    said = [line for line in result.stdout.splitlines()
+            if 'widened where the text did not fit' in line]
+    lines = (GIVEN / 'index.rst').read_text(encoding='utf-8').splitlines()
+    tables = [n + 1 for n, line in enumerate(lines)
+              if line.startswith('.. flat-table::')]
+    assert [line.split(': ', 1)[0] for line in said] == [
+        f'{GIVEN / "index.rst"}:{n}' for n in tables], said
+    assert ':widths: widened' in said[1]
+    tex = (tmp_path / 'out' / 'latexgivenwidths.tex').read_text(
+        encoding='utf-8')
+    assert 'p{0.22cm}' not in tex
+    assert '{|p{1.5cm}|p{1.7cm}|' not in tex
+
+
+def test_given_widths_hide_text_in_stock_sphinx(compiled: Any) -> None:
+    """The check can fail: with Sphinx's own LaTeX (and the kernel's
+    fonts), the subscripts and the values run under the next column's
+    colour, the footnote marks of the repeated header too, and the long
+    description past the page's foot."""
+    out, _ = compiled('xelatex', '-b', 'latex',
+                      '-D', 'linuxdoc_latex_translator=0', root=GIVEN)
+    hidden = hidden_text(out / 'latexgivenwidths.pdf')
+    under = {h.word for h in hidden if h.why == 'under a fill'}
+    assert {'11', '0x00000080'} <= under, under
+    assert any(word.startswith('Page') for word in under), under
+    assert any(h.word.startswith('EntityID') for h in hidden
+               if h.why == 'past the edge'), hidden
+
+
+def test_columns_with_no_room_to_widen_are_set_smaller(
+        tmp_path: Path) -> None:
+    """Columns of a spec that fills the line, each too narrow for its
+    unbreakable word: nothing can be widened, so the table is set
+    smaller, and sphinx-build says so at the table's line; a table
+    that would be set below half its size is reported as losing text."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "project = 'no room'\n")
+    spec = '.. tabularcolumns:: |p{5.4cm}|p{5.4cm}|p{5.4cm}|\n\n'
+    (src / 'index.rst').write_text(
+        'No room\n=======\n\n' + ''.join(
+            f'{spec}.. flat-table:: {length}\n\n' +
+            ''.join(f'   {"*" if k == 0 else " "} - ``{"A" * length}``\n'
+                    for k in range(3)) + '\n'
+            for length in (30, 80)))
+    result = sphinx_build('-b', 'linuxlatex', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    warnings = re.findall(r'index.rst:(\d+): WARNING: (.*) '
+                          r'\[linuxdoc.latex_width\]', result.stderr)
+    assert [(line, re.sub(r'\d+%|\d+pt', 'N', text))
+            for line, text in warnings] == [
+        ('6', 'the columns given to this table are too narrow for its '
+              'text, and the line has no room to widen them: set at N of '
+              'the font size (give it wider columns)'),
+        ('14', 'the columns given to this table are too narrow for its '
+               'text, and the line has no room to widen them: set at N of '
+               'the font size (give it wider columns)'),
+        ('14', 'a column of this table is too narrow for its text, and the '
+               'line has no room to widen it, even at N of the font size: '
+               'N of text run into the next column (give it wider '
+               'columns)')], result.stderr
+    tex = (tmp_path / 'out' / 'noroom.tex').read_text(encoding='utf-8')
+    scales = re.findall(r'\\linuxdoctablestart\{\d\}\{([\d.]+)\}\{1\}', tex)
+    assert len(scales) == 2 and 0.5 < float(scales[0]) < 0.9, scales
+    assert float(scales[1]) == pytest.approx(0.5)
+
+
 #: What the ``latex-signatures`` root's PDF must show whole: the
 #: signatures' names and parameters, the identifier in running text, the
 #: URL with its 160-digit commit id.
@@ -220,6 +353,66 @@ def test_long_words_break_after_separators() -> None:
     assert split_text(text) == ['the V4L2_', 'PIX_', 'FMT_',
                                 'FOO001 format, and /dev/', 'video0.']
     assert ''.join(split_text(text)) == text
+
+
+def test_a_spec_is_read_and_rewritten() -> None:
+    """``with_widths`` changes the lengths of ``p``/``m``/``b`` columns
+    only, writing ``*{N}{...}`` out; an unreadable spec is left alone."""
+    spec = '|p{1.5cm}|l|*{2}{p{0.22cm}}|>{\\raggedright}m{ 3cm }|'
+    assert parse_spec(spec, 400) == pytest.approx(
+        [42.52, None, 6.24, 6.24, 85.04], abs=0.01)
+    assert with_widths(spec, [10, 99, 20.5, None, 30]) == (
+        '|p{10.00pt}|l|p{20.50pt}p{0.22cm}|>{\\raggedright}m{30.00pt}|')
+    assert with_widths('|p{1cm', [10]) is None
+    assert parse_spec('|p{}|', 100) == [None]
+
+
+def _entry(source: str) -> nodes.Element:
+    document = publish_doctree(f'.. list-table::\n\n   * - {source}\n\n'
+                               '.. [#f1] A footnote.\n')
+    return next(iter(document.findall(nodes.entry)))
+
+
+def test_a_word_is_measured_whole_across_inline_nodes() -> None:
+    """The subscript of ``b``\\ :sub:`11` belongs to its word, at the
+    size of a script; a footnote mark, which Sphinx sets right after the
+    word before it, may print ``Page 9999, 99``; a word of letters is
+    hyphenated, an identifier broken after ``_`` where the translator
+    marks breaks."""
+    assert cell_extent(_entry('b\\ :sub:`11`'), False).need == \
+        pytest.approx(1 + 0.7 * 2 * 1.3)
+    assert cell_extent(_entry('b\\ :sub:`11`'), False, script=1.0).need \
+        == pytest.approx(1 + 2 * 1.3)
+    # one box: the translator marks no break in M/NTSC, a short word
+    assert cell_extent(_entry('M/NTSC [#f1]_'), False).need == \
+        pytest.approx(5 * 1.3 + 1 + 0.7 * 15.1)
+    assert cell_extent(_entry('Characteristics'), False).need < \
+        cell_extent(_entry('Characteristics'), False).word
+    assert cell_extent(_entry('``Characteristics``'), False).need == \
+        cell_extent(_entry('``Characteristics``'), False).word
+    assert cell_extent(_entry('``V4L2_PIX_FMT_FOO001``'), False).need == \
+        pytest.approx(6 * 1.2)
+
+
+def test_the_setting_of_a_table_comes_from_raw_latex_and_conf() -> None:
+    """Raw LaTeX before a table sets its size and ``\\tabcolsep`` until
+    an ``\\endgroup``; the line's width comes from the paper and the
+    margins of ``latex_elements``."""
+    document = publish_doctree(
+        '.. raw:: latex\n\n   \\begingroup\\tiny\\setlength{\\tabcolsep}'
+        '{2pt}\n\n.. table:: one\n\n   = =\n   a b\n   = =\n\n'
+        '.. raw:: latex\n\n   \\endgroup\n\n.. table:: two\n\n'
+        '   = =\n   a b\n   = =\n')
+    one, two = document.findall(nodes.table)
+    kernel: Any = SimpleNamespace(latex_elements={
+        'papersize': 'a4paper', 'pointsize': '11pt',
+        'sphinxsetup': 'hmargin=0.5in, vmargin=1in'})
+    assert setting_of(one, kernel) == Setting(6.0, 2.0)
+    assert setting_of(two, kernel) == Setting(10.95, 6.0)
+    assert line_width(kernel) == pytest.approx(525.5)
+    stock: Any = SimpleNamespace(latex_elements={})
+    assert line_width(stock) == pytest.approx(469.7, abs=0.1)
+    assert setting_of(one, stock).size == 5.0
 
 
 OVERFULL_TEX = '''\

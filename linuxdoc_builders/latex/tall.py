@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from linuxdoc_builders.latex.given_widths import fit_given_widths
 from linuxdoc_builders.latex.widths import (
     PADDING_UNITS,
     PAGE_LINES,
@@ -38,7 +39,9 @@ if TYPE_CHECKING:
 
 
 class CutTallTables(SphinxPostTransform):
-    """Make tall tables breakable between pages (LaTeX builds only)."""
+    """Make tall tables breakable between pages (LaTeX builds only),
+    once their ``tabularcolumns`` are wide enough for their text
+    (:func:`~linuxdoc_builders.latex.given_widths.fit_given_widths`)."""
 
     builders = ('latex', 'linuxlatex')
     # after the tables are repaired (linuxdoc_builders.transforms)
@@ -54,7 +57,9 @@ class CutTallTables(SphinxPostTransform):
             table = tgroup.parent
             if isinstance(table, nodes.table) and \
                     not _inside_cell(table):
-                cut_tall_rows(table, tgroup)
+                placed = PlacedTGroup.read(tgroup)
+                fit_given_widths(table, placed, self.config)
+                cut_tall_rows(table, tgroup, placed)
 
 
 def _inside_cell(node: nodes.Element) -> bool:
@@ -66,10 +71,10 @@ def _inside_cell(node: nodes.Element) -> bool:
     return False
 
 
-def cut_tall_rows(table: nodes.table, tgroup: nodes.Element) -> None:
+def cut_tall_rows(table: nodes.table, tgroup: nodes.Element,
+                  placed: PlacedTGroup) -> None:
     """Cut the rows with a cell taller than a page; make ``table`` a
     longtable if it is taller than a page."""
-    placed = PlacedTGroup.read(tgroup)
     units = column_units(tgroup, placed)
     height = 0.0
     tall: list[tuple[nodes.Element, list[list[list[nodes.Node]]]]] = []

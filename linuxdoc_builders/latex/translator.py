@@ -29,9 +29,11 @@ from linuxdoc_builders.latex.checks import (
     STRUT_MACRO,
     writer_changed,
 )
+from linuxdoc_builders.latex.given_widths import SCALE_ATTRIBUTE
 from linuxdoc_builders.latex.literals import in_pieces
 from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
 from linuxdoc_builders.latex.widths import (
+    WARN_BELOW_SCALE,
     ColumnWidths,
     block_of,
     content_widths,
@@ -44,11 +46,6 @@ if TYPE_CHECKING:
     from linuxdoc_builders.table_nodes import PlacedTGroup
 
 logger = logging.getLogger(__name__)
-
-#: A table too wide for the page is set at a smaller font size; below
-#: this share of the size, a warning says so (at or above, only -v): 4
-#: of the whole kernel tree's 7 were set at 90 % or more.
-_WARN_BELOW_SCALE = 0.9
 
 #: Characters of a merged cell's text repeated on a continuation page.
 _CONTINUED_LENGTH = 24
@@ -356,15 +353,19 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         table = self.table
         assert table is not None
         widths = self._content_widths.pop(id(table), None)
-        scale = 1.0
+        # the whole table set smaller where its columns can say nothing
+        # (Sphinx < 9, or columns the document gave)
+        scale = node.get(SCALE_ATTRIBUTE, 1.0)
+        whole = scale < 1 or not _COLSPEC_KEEPS_TABULAR
         if widths is not None:
             scale = widths.scale
+            whole = not _COLSPEC_KEEPS_TABULAR
             self._set_content_widths(node, widths)
         # before the table, which the writer renders from here
         self.body.append('\n%s%s\n' % (TABLE_MARK, self._source_line(node))
                          + r'\linuxdoctablestart{%d}{%.4f}{%d}' % (
                              int(table.get_table_type() == 'longtable'),
-                             scale, int(not _COLSPEC_KEEPS_TABULAR))
+                             scale, int(whole))
                          + '\n')
         super().depart_table(node)
         self.body.append(TABLE_END_MARK + '\n')
@@ -407,7 +408,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
                 for share in widths.shares), colsep)
         if widths.scale < 1:
             # a table set a little smaller reads as well: only -v says so
-            say = logger.warning if widths.scale < _WARN_BELOW_SCALE \
+            say = logger.warning if widths.scale < WARN_BELOW_SCALE \
                 else logger.verbose
             say(__('table too wide for the page: its %d columns need %.1f '
                    'times the line width; set at %d%% of the font size '

@@ -1,0 +1,344 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Columns of a given width made wide enough for their text.
+
+The kernel gives most of its wide tables a spec of ``p{LENGTH}`` columns
+(``.. tabularcolumns::``) or ``:widths:``, and some of those columns are
+narrower than a word of theirs: the 0.22cm bit columns of the media bus
+formats hold ``b``\\ :sub:`11`, the ``:widths: 3 1 4`` of the buffer
+capabilities give ``0x00000080`` an eighth of the line, a narrow header
+holds Sphinx's footnote mark ``Page 148, 1``.  LaTeX sets such a word
+past its column's edge, under the next column's colour.  Some specs are
+stale: ``struct media_entity_desc`` has four columns and a spec of five,
+so its descriptions land in a 1.5cm column and one of them is taller
+than a page.
+
+:func:`fit_given_widths` widens each ``p``/``m``/``b`` column of the
+spec (or each column of ``:widths:``) to its longest unbreakable piece
+of text (:mod:`linuxdoc_builders.latex.widths`), and a column with a
+paragraph taller than a page to what sets it in half a page, taking
+the width from the line the table leaves free, then from columns wider
+than their own text needs.  It measures the text at the size the document
+sets it: the class's point size, and a size command (``\\tiny``...) and
+``\\tabcolsep`` that raw LaTeX before the table sets.  The widths are
+rewritten in the doctree, so the writer and the height estimate
+(:mod:`linuxdoc_builders.latex.tall`) both read the fitted one.  A column
+the table has no room for is reported at the table's line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from sphinx.locale import __
+from sphinx.util import logging
+
+from linuxdoc_builders.colspec import (
+    length,
+    parse_spec,
+    tabular_spec_node,
+    with_widths,
+)
+from linuxdoc_builders.latex.widths import (
+    PAGE_LINES,
+    POINTS_PER_UNIT,
+    SCRIPT,
+    WARN_BELOW_SCALE,
+    cell_extent,
+)
+from linuxdoc_builders.table_messages import lined
+
+if TYPE_CHECKING:
+    from sphinx.config import Config
+
+    from linuxdoc_builders.table_nodes import PlacedTGroup
+
+logger = logging.getLogger(__name__)
+
+#: Paper widths in points (``latex_elements['papersize']``).
+PAPER = {'a4paper': 597.5, 'letterpaper': 614.25, 'a5paper': 421.1,
+         'b5paper': 501.7, 'legalpaper': 614.25, 'executivepaper': 523.9}
+#: Sphinx's default left and right margins (``hmargin``), in points.
+HMARGIN = 72.27
+#: The sizes of LaTeX's size commands in points, for each class size.
+SIZES = {
+    10: {'tiny': 5.0, 'scriptsize': 7.0, 'footnotesize': 8.0,
+         'small': 9.0, 'normalsize': 10.0, 'large': 12.0},
+    11: {'tiny': 6.0, 'scriptsize': 8.0, 'footnotesize': 9.0,
+         'small': 10.0, 'normalsize': 10.95, 'large': 12.0},
+    12: {'tiny': 6.0, 'scriptsize': 8.0, 'footnotesize': 10.0,
+         'small': 10.95, 'normalsize': 12.0, 'large': 14.4},
+}
+#: The size of sub- and superscripts for each size of text, in points
+#: (LaTeX's \scriptstyle; none is below 5pt).  Other sizes (a table set
+#: smaller) take LaTeX's default ratio, :data:`SCRIPT`.
+SCRIPT_SIZES = {5.0: 5.0, 6.0: 5.0, 7.0: 5.0, 8.0: 6.0, 9.0: 6.0,
+                10.0: 7.0, 10.95: 8.0, 12.0: 8.0, 14.4: 10.0}
+#: How much wider than the estimate (:mod:`linuxdoc_builders.latex.widths`)
+#: a column is made where there is room: the estimate is about the page,
+#: not the font, and the kernel's DejaVu fonts run up to a fifth wider.
+MARGIN = 1.25
+#: A table whose given columns have no room for their text is set
+#: smaller, by steps of this much, down to :data:`MIN_SCALE`.
+SCALE_STEP = 0.05
+MIN_SCALE = 0.5
+#: The table's attribute that tells the translator how much smaller.
+SCALE_ATTRIBUTE = 'linuxdoc_scale'
+#: LaTeX's default \tabcolsep, in points.
+TABCOLSEP = 6.0
+#: Points left free of the line, for the rules between columns.
+_RULES = 4.0
+_SIZE = re.compile(r'\\(tiny|scriptsize|footnotesize|small|normalsize|'
+                   r'large)\b|\\(endgroup)\b')
+_TABCOLSEP = re.compile(r'\\setlength\s*\{?\s*\\tabcolsep\s*\}?\s*'
+                        r'\{([^}]*)\}|\\(endgroup)\b')
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How the text of a table is set: its font size and the padding on
+    each side of a column, in points."""
+
+    size: float
+    tabcolsep: float
+
+    def points(self, units: float) -> float:
+        """The points of a width measured in units of the 10pt font."""
+        return units * POINTS_PER_UNIT * self.size / 10
+
+    def scaled(self, scale: float) -> Setting:
+        """This setting at ``scale`` times its size (``\\linuxdocscaled``
+        shrinks the column separation with the text)."""
+        return Setting(self.size * scale, self.tabcolsep * scale)
+
+    @property
+    def script(self) -> float:
+        """The size of sub- and superscripts against the text's."""
+        return SCRIPT_SIZES.get(self.size, SCRIPT * self.size) / self.size
+
+    @property
+    def page_lines(self) -> float:
+        """The lines of this size a page holds."""
+        return PAGE_LINES * 10 / self.size
+
+
+def line_width(config: Config) -> float:
+    """The text width of the LaTeX document, in points, from its paper
+    size and ``hmargin`` in ``latex_elements``."""
+    elements = config.latex_elements or {}
+    paper = PAPER.get(str(elements.get('papersize', 'letterpaper')),
+                      PAPER['letterpaper'])
+    margins = [HMARGIN, HMARGIN]
+    match = re.search(r'hmargin\s*=\s*(\{[^}]*\}|[^,\s]+)',
+                      str(elements.get('sphinxsetup', '')))
+    if match:
+        given = [length(x, paper)
+                 for x in match.group(1).strip('{}').split(',')]
+        if len(given) == 1:
+            given *= 2
+        if len(given) == 2 and None not in given:
+            margins = [x for x in given if x is not None]
+    return paper - margins[0] - margins[1]
+
+
+def setting_of(table: nodes.Element, config: Config) -> Setting:
+    """The font size and ``\\tabcolsep`` raw LaTeX before ``table`` sets
+    (the nearest command among its earlier siblings; ``\\endgroup``
+    ends what was set before it)."""
+    elements = config.latex_elements or {}
+    body = str(elements.get('pointsize', '10pt')).removesuffix('pt')
+    sizes = SIZES.get(int(body) if body.isdigit() else 10, SIZES[10])
+    size = _last_set(table, _SIZE)
+    colsep = _last_set(table, _TABCOLSEP)
+    return Setting(sizes.get(size or 'normalsize', sizes['normalsize']),
+                   (length(colsep, 0.0) if colsep else None) or TABCOLSEP)
+
+
+def _last_set(table: nodes.Element, command: re.Pattern[str]) -> str | None:
+    """What the nearest ``command`` in raw LaTeX before ``table`` sets;
+    None where an ``\\endgroup`` comes first, or there is none."""
+    parent = table.parent
+    if parent is None:
+        return None
+    siblings = parent.children
+    for node in reversed(siblings[:siblings.index(table)]):
+        if not isinstance(node, nodes.raw) or \
+                'latex' not in node.get('format', '').split():
+            continue
+        found = list(command.finditer(node.astext()))
+        if found:
+            last = found[-1]
+            return None if last.group(2) else last.group(1)
+    return None
+
+
+def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
+                     config: Config) -> None:
+    """Widen the columns of ``table``'s ``tabularcolumns`` spec, or else
+    of its ``:widths:``, that are narrower than their text (see the
+    module's docstring), in the doctree."""
+    line = line_width(config) - _RULES
+    setting = setting_of(table, config)
+    n_cols = placed.grid.n_cols
+    spec_node = tabular_spec_node(table)
+    colspecs = [c for c in placed.tgroup.children
+                if isinstance(c, nodes.colspec)]
+    widths: list[float | None]
+    if spec_node is not None:
+        given = parse_spec(spec_node.get('spec', ''), line)
+        if given is None:
+            return
+        widths = (given + [None] * n_cols)[:n_cols]
+    elif 'colwidths-given' in table.get('classes', []) and \
+            len(colspecs) == n_cols:
+        # Sphinx's \X{share}{total}: the share of the line, less the
+        # padding
+        shares = [c.get('colwidth', 1) for c in colspecs]
+        widths = [max(1.0, line * s / sum(shares) - 2 * setting.tabcolsep)
+                  for s in shares]
+    else:
+        return
+    fitted, short, short_of_margin = _fitted(widths, placed, setting, line)
+    # set smaller, the text needs less and the padding gives room
+    scale = 1.0
+    while short + short_of_margin > 0.5 and scale > MIN_SCALE + 0.01:
+        scale = round(scale - SCALE_STEP, 2)
+        fitted, short, short_of_margin = _fitted(
+            widths, placed, setting.scaled(scale), line)
+    if scale < 1:
+        _set_smaller(table, scale)
+    if fitted is None:
+        return
+    if spec_node is not None:
+        new_spec = with_widths(spec_node['spec'], fitted)
+        if new_spec is None:
+            return
+        logger.verbose(__('tabularcolumns widened where the text did not '
+                          'fit: %s is now %s'), spec_node['spec'], new_spec,
+                       location=lined(table))
+        spec_node['spec'] = new_spec
+    else:
+        before = [c.get('colwidth', 1) for c in colspecs]
+        for colspec, width in zip(colspecs, fitted, strict=True):
+            colspec['colwidth'] = max(1, round(
+                ((width or 0.0) + 2 * scale * setting.tabcolsep) * 10))
+        logger.verbose(__(':widths: widened where the text did not fit: '
+                          '%s are now %s'), before,
+                       [c['colwidth'] for c in colspecs],
+                       location=lined(table))
+    if short > 0.5:
+        logger.warning(__('a column of this table is too narrow for its '
+                          'text, and the line has no room to widen it, '
+                          'even at %d%% of the font size: %.0fpt of text '
+                          'run into the next column (give it wider '
+                          'columns)'), round(scale * 100), short,
+                       location=lined(table), type='linuxdoc',
+                       subtype='latex_width')
+
+
+def _set_smaller(table: nodes.Element, scale: float) -> None:
+    """Have the translator set ``table`` at ``scale`` times its size
+    (``\\linuxdoctablestart``), and say so: a warning below
+    :data:`~linuxdoc_builders.latex.widths.WARN_BELOW_SCALE`, else with
+    ``-v``."""
+    table[SCALE_ATTRIBUTE] = scale
+    say = logger.warning if scale < WARN_BELOW_SCALE else logger.verbose
+    say(__('the columns given to this table are too narrow for its text, '
+           'and the line has no room to widen them: set at %d%% of the '
+           'font size (give it wider columns)'), round(scale * 100),
+        location=lined(table), type='linuxdoc', subtype='latex_width')
+
+
+def _fitted(widths: list[float | None], placed: PlacedTGroup,
+            setting: Setting, line: float
+            ) -> tuple[list[float | None] | None, float, float]:
+    """The columns' widths, in points, with those narrower than their
+    text widened (``None``: none is), the points still lacking, and
+    those lacking for the margin.
+
+    Where the room is short, each column first gets its text's estimated
+    width, then what is left goes to the :data:`MARGIN` above it."""
+    n_cols = placed.grid.n_cols
+    asked = _asked(placed, widths, setting)
+    # what each column lacks for its text, and then for the margin
+    bare = _lacking(widths, asked.need, asked.tall, 1.0)
+    more = [m - b for m, b in zip(
+        _lacking(widths, asked.need, asked.tall, MARGIN), bare, strict=True)]
+    if sum(bare) + sum(more) <= 0.01:
+        return None, 0.0, 0.0
+    used = sum(w if w is not None else n
+               for w, n in zip(widths, asked.natural, strict=True)) + \
+        2 * setting.tabcolsep * n_cols
+    free = max(0.0, line - used)
+    # what a column can give: its width beyond its longest piece (and
+    # the margin) and beyond what keeps its cells in half a page
+    spare = [max(0.0, w - max(MARGIN * n, h))
+             if w is not None and not b + m else 0.0
+             for w, n, h, b, m in zip(widths, asked.need, asked.half, bare,
+                                      more, strict=True)]
+    room = free + sum(spare)
+    given_bare = min(sum(bare), room)
+    given_more = min(sum(more), room - given_bare)
+    taken = max(0.0, given_bare + given_more - free)
+    fitted: list[float | None] = []
+    for width, b, m, give in zip(widths, bare, more, spare, strict=True):
+        if width is None:
+            fitted.append(None)
+        elif b + m:
+            fitted.append(width + _share(b, bare, given_bare)
+                          + _share(m, more, given_more))
+        else:
+            fitted.append(width - _share(give, spare, taken))
+    return fitted, sum(bare) - given_bare, sum(more) - given_more
+
+
+def _lacking(widths: list[float | None], need: list[float],
+             tall: list[float], margin: float) -> list[float]:
+    """How much each column lacks for ``margin`` times its longest piece
+    and for its tallest paragraph."""
+    return [max(0.0, max(margin * n, t) - w) if w is not None else 0.0
+            for w, n, t in zip(widths, need, tall, strict=True)]
+
+
+def _share(part: float, parts: list[float], total: float) -> float:
+    """``part``'s share of ``total``, shared in proportion to ``parts``."""
+    return part * total / sum(parts) if part else 0.0
+
+
+@dataclass
+class _Asked:
+    """What a table's text asks of each column, in points."""
+
+    need: list[float]     # its longest piece of text
+    natural: list[float]  # its longest paragraph on one line
+    half: list[float]     # what sets each of its paragraphs in half a page
+    tall: list[float]     # that, for a paragraph now taller than a page
+
+
+def _asked(placed: PlacedTGroup, widths: list[float | None],
+           setting: Setting) -> _Asked:
+    """What the cells of one column each ask of their column (cells
+    spanning columns have the room of all of them, and ask nothing).
+    A cell of many paragraphs may be taller than a page: the LaTeX
+    writer cuts it between them (:mod:`linuxdoc_builders.latex.tall`),
+    so only a single paragraph taller than a page asks for more."""
+    n_cols = placed.grid.n_cols
+    asked = _Asked([0.0] * n_cols, [0.0] * n_cols, [0.0] * n_cols,
+                   [0.0] * n_cols)
+    for entry, cell in placed.placed_entries():
+        if cell.colspan != 1:
+            continue
+        x = cell.col
+        extent = cell_extent(entry, cell.is_header or cell.is_stub,
+                             setting.script)
+        asked.need[x] = max(asked.need[x], setting.points(extent.need))
+        natural = setting.points(extent.want)
+        asked.natural[x] = max(asked.natural[x], natural)
+        half = natural / (setting.page_lines / 2)
+        asked.half[x] = max(asked.half[x], half)
+        width = widths[x]
+        if width is not None and natural / width > setting.page_lines:
+            asked.tall[x] = max(asked.tall[x], half)
+    return asked
