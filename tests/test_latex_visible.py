@@ -156,6 +156,7 @@ def _given_texts() -> list[str]:
     texts += [f'0x{1 << i:08x}' for i in range(9)]
     texts += ['END_OF_THE_DESCRIPTION.', 'Numberofpads.']
     texts += [f'ROW{n:02d}_FORMATCb,CrYesLinear' for n in range(1, 61)]
+    texts += ['WIDE_LEFT_END', 'WIDE_RIGHT_END']
     texts += [chr(65 + k) * 36 for k in range(3)]
     return [*texts, 'END_OF_DOCUMENT.']
 
@@ -194,13 +195,13 @@ def test_widening_given_widths_is_said_with_v(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert result.stderr.count('WARNING') == 1, result.stderr
     said = [line for line in result.stdout.splitlines()
-            if 'widened where the text did not fit' in line]
+            if 'fitted to the' in line]
     lines = (GIVEN / 'index.rst').read_text(encoding='utf-8').splitlines()
     tables = [n + 1 for n, line in enumerate(lines)
               if line.startswith('.. flat-table::')]
     assert [line.split(': ', 1)[0] for line in said] == [
         f'{GIVEN / "index.rst"}:{n}' for n in tables], said
-    assert ':widths: widened' in said[1]
+    assert ':widths: fitted' in said[1]
     tex = (tmp_path / 'out' / 'latexgivenwidths.tex').read_text(
         encoding='utf-8')
     assert 'p{0.22cm}' not in tex
@@ -210,16 +211,18 @@ def test_widening_given_widths_is_said_with_v(tmp_path: Path) -> None:
 def test_given_widths_hide_text_in_stock_sphinx(compiled: Any) -> None:
     """The check can fail: with Sphinx's own LaTeX (and the kernel's
     fonts), the subscripts and the values run under the next column's
-    colour, the footnote marks of the repeated header too, and the long
-    description past the page's foot."""
+    colour, the footnote marks of the repeated header too, the long
+    description past the page's foot, and the spec wider than the line
+    past its right edge."""
     out, _ = compiled('xelatex', '-b', 'latex',
                       '-D', 'linuxdoc_latex_translator=0', root=GIVEN)
     hidden = hidden_text(out / 'latexgivenwidths.pdf')
     under = {h.word for h in hidden if h.why == 'under a fill'}
     assert {'11', '0x00000080'} <= under, under
     assert any(word.startswith('Page') for word in under), under
-    assert any(h.word.startswith('EntityID') for h in hidden
-               if h.why == 'past the edge'), hidden
+    past = {h.word for h in hidden if h.why == 'past the edge'}
+    assert any(word.startswith('EntityID') for word in past), past
+    assert any(word.endswith('WIDE_RIGHT_END') for word in past), past
 
 
 def test_columns_with_no_room_to_widen_are_set_smaller(

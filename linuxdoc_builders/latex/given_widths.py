@@ -215,8 +215,8 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
         new_spec = with_widths(spec_node['spec'], fitted)
         if new_spec is None:
             return
-        logger.verbose(__('tabularcolumns widened where the text did not '
-                          'fit: %s is now %s'), spec_node['spec'], new_spec,
+        logger.verbose(__('tabularcolumns fitted to the line and to the '
+                          'text: %s is now %s'), spec_node['spec'], new_spec,
                        location=lined(table))
         spec_node['spec'] = new_spec
     else:
@@ -224,8 +224,8 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
         for colspec, width in zip(colspecs, fitted, strict=True):
             colspec['colwidth'] = max(1, round(
                 ((width or 0.0) + 2 * scale * setting.tabcolsep) * 10))
-        logger.verbose(__(':widths: widened where the text did not fit: '
-                          '%s are now %s'), before,
+        logger.verbose(__(':widths: fitted to the text: %s are now %s'),
+                       before,
                        [c['colwidth'] for c in colspecs],
                        location=lined(table))
     if short > 0.5:
@@ -254,24 +254,30 @@ def _set_smaller(table: nodes.Element, scale: float) -> None:
 def _fitted(widths: list[float | None], placed: PlacedTGroup,
             setting: Setting, line: float
             ) -> tuple[list[float | None] | None, float, float]:
-    """The columns' widths, in points, with those narrower than their
-    text widened (``None``: none is), the points still lacking, and
-    those lacking for the margin.
+    """The columns' widths, in points, narrowed to the line if they are
+    wider and with those narrower than their text widened (``None``:
+    none is changed), the points still lacking, and those lacking for
+    the margin.
 
     Where the room is short, each column first gets its text's estimated
     width, then what is left goes to the :data:`MARGIN` above it."""
     n_cols = placed.grid.n_cols
     asked = _asked(placed, widths, setting)
+    # a spec wider than the line is narrowed to it, in proportion
+    sized = sum(w for w in widths if w is not None)
+    rest = sum(n for w, n in zip(widths, asked.natural, strict=True)
+               if w is None) + 2 * setting.tabcolsep * n_cols
+    narrowed = sized + rest > line + 0.5 and line - rest > sized / 4
+    if narrowed:
+        widths = [w * (line - rest) / sized if w is not None else None
+                  for w in widths]
     # what each column lacks for its text, and then for the margin
     bare = _lacking(widths, asked.need, asked.tall, 1.0)
     more = [m - b for m, b in zip(
         _lacking(widths, asked.need, asked.tall, MARGIN), bare, strict=True)]
     if sum(bare) + sum(more) <= 0.01:
-        return None, 0.0, 0.0
-    used = sum(w if w is not None else n
-               for w, n in zip(widths, asked.natural, strict=True)) + \
-        2 * setting.tabcolsep * n_cols
-    free = max(0.0, line - used)
+        return (widths if narrowed else None), 0.0, 0.0
+    free = max(0.0, line - rest - sum(w for w in widths if w is not None))
     # what a column can give: its width beyond its longest piece (and
     # the margin) and beyond what keeps its cells in half a page
     spare = [max(0.0, w - max(MARGIN * n, h))
