@@ -200,13 +200,21 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
                   for s in shares]
     else:
         return
-    fitted, short, short_of_margin = _fitted(widths, placed, setting, line)
+    # the text measured once for each size of its scripts
+    measured: dict[float, _Asked] = {}
+
+    def fit(setting: Setting) -> tuple[list[float | None] | None, float,
+                                       float]:
+        if setting.script not in measured:
+            measured[setting.script] = _asked(placed, setting.script)
+        return _fitted(widths, measured[setting.script], setting, line)
+
+    fitted, short, short_of_margin = fit(setting)
     # set smaller, the text needs less and the padding gives room
     scale = 1.0
     while short + short_of_margin > 0.5 and scale > MIN_SCALE + 0.01:
         scale = round(scale - SCALE_STEP, 2)
-        fitted, short, short_of_margin = _fitted(
-            widths, placed, setting.scaled(scale), line)
+        fitted, short, short_of_margin = fit(setting.scaled(scale))
     if scale < 1:
         _set_smaller(table, scale)
     if fitted is None:
@@ -251,9 +259,8 @@ def _set_smaller(table: nodes.Element, scale: float) -> None:
         location=lined(table), type='linuxdoc', subtype='latex_width')
 
 
-def _fitted(widths: list[float | None], placed: PlacedTGroup,
-            setting: Setting, line: float
-            ) -> tuple[list[float | None] | None, float, float]:
+def _fitted(widths: list[float | None], asked: _Asked, setting: Setting,
+            line: float) -> tuple[list[float | None] | None, float, float]:
     """The columns' widths, in points, narrowed to the line if they are
     wider and with those narrower than their text widened (``None``:
     none is changed), the points still lacking, and those lacking for
@@ -261,20 +268,25 @@ def _fitted(widths: list[float | None], placed: PlacedTGroup,
 
     Where the room is short, each column first gets its text's estimated
     width, then what is left goes to the :data:`MARGIN` above it."""
-    n_cols = placed.grid.n_cols
-    asked = _asked(placed, widths, setting)
+    need = [setting.points(u) for u in asked.need]
+    natural = [setting.points(u) for u in asked.natural]
+    # the width that sets a column's longest paragraph in half a page
+    half = [n / (setting.page_lines / 2) for n in natural]
     # a spec wider than the line is narrowed to it, in proportion
     sized = sum(w for w in widths if w is not None)
-    rest = sum(n for w, n in zip(widths, asked.natural, strict=True)
-               if w is None) + 2 * setting.tabcolsep * n_cols
+    rest = sum(n for w, n in zip(widths, natural, strict=True)
+               if w is None) + 2 * setting.tabcolsep * len(widths)
     narrowed = sized + rest > line + 0.5 and line - rest > sized / 4
     if narrowed:
         widths = [w * (line - rest) / sized if w is not None else None
                   for w in widths]
+    # a paragraph taller than a page asks for half a page
+    tall = [h if w is not None and n / w > setting.page_lines else 0.0
+            for w, n, h in zip(widths, natural, half, strict=True)]
     # what each column lacks for its text, and then for the margin
-    bare = _lacking(widths, asked.need, asked.tall, 1.0)
-    more = [m - b for m, b in zip(
-        _lacking(widths, asked.need, asked.tall, MARGIN), bare, strict=True)]
+    bare = _lacking(widths, need, tall, 1.0)
+    more = [m - b for m, b in zip(_lacking(widths, need, tall, MARGIN), bare,
+                                  strict=True)]
     if sum(bare) + sum(more) <= 0.01:
         return (widths if narrowed else None), 0.0, 0.0
     free = max(0.0, line - rest - sum(w for w in widths if w is not None))
@@ -282,8 +294,8 @@ def _fitted(widths: list[float | None], placed: PlacedTGroup,
     # the margin) and beyond what keeps its cells in half a page
     spare = [max(0.0, w - max(MARGIN * n, h))
              if w is not None and not b + m else 0.0
-             for w, n, h, b, m in zip(widths, asked.need, asked.half, bare,
-                                      more, strict=True)]
+             for w, n, h, b, m in zip(widths, need, half, bare, more,
+                                      strict=True)]
     room = free + sum(spare)
     given_bare = min(sum(bare), room)
     given_more = min(sum(more), room - given_bare)
@@ -315,36 +327,26 @@ def _share(part: float, parts: list[float], total: float) -> float:
 
 @dataclass
 class _Asked:
-    """What a table's text asks of each column, in points."""
+    """What a table's text asks of each column, in units of the 10pt
+    font (:mod:`linuxdoc_builders.latex.widths`)."""
 
     need: list[float]     # its longest piece of text
     natural: list[float]  # its longest paragraph on one line
-    half: list[float]     # what sets each of its paragraphs in half a page
-    tall: list[float]     # that, for a paragraph now taller than a page
 
 
-def _asked(placed: PlacedTGroup, widths: list[float | None],
-           setting: Setting) -> _Asked:
-    """What the cells of one column each ask of their column (cells
-    spanning columns have the room of all of them, and ask nothing).
-    A cell of many paragraphs may be taller than a page: the LaTeX
-    writer cuts it between them (:mod:`linuxdoc_builders.latex.tall`),
-    so only a single paragraph taller than a page asks for more."""
+def _asked(placed: PlacedTGroup, script: float) -> _Asked:
+    """What the cells of one column each ask of their column, their sub-
+    and superscripts ``script`` times their size (cells spanning
+    columns have the room of all of them, and ask nothing).  A cell of
+    many paragraphs may be taller than a page: the LaTeX writer cuts it
+    between them (:mod:`linuxdoc_builders.latex.tall`), so only a
+    paragraph's length counts."""
     n_cols = placed.grid.n_cols
-    asked = _Asked([0.0] * n_cols, [0.0] * n_cols, [0.0] * n_cols,
-                   [0.0] * n_cols)
+    asked = _Asked([0.0] * n_cols, [0.0] * n_cols)
     for entry, cell in placed.placed_entries():
         if cell.colspan != 1:
             continue
-        x = cell.col
-        extent = cell_extent(entry, cell.is_header or cell.is_stub,
-                             setting.script)
-        asked.need[x] = max(asked.need[x], setting.points(extent.need))
-        natural = setting.points(extent.want)
-        asked.natural[x] = max(asked.natural[x], natural)
-        half = natural / (setting.page_lines / 2)
-        asked.half[x] = max(asked.half[x], half)
-        width = widths[x]
-        if width is not None and natural / width > setting.page_lines:
-            asked.tall[x] = max(asked.tall[x], half)
+        extent = cell_extent(entry, cell.is_header or cell.is_stub, script)
+        asked.need[cell.col] = max(asked.need[cell.col], extent.need)
+        asked.natural[cell.col] = max(asked.natural[cell.col], extent.want)
     return asked

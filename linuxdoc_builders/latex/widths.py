@@ -186,8 +186,9 @@ def cell_extent(entry: nodes.Element, wide_font: bool,
             # Sphinx takes the space before the mark away and sets the
             # mark after the word, in one box
             spaced.discard(block)
-            add(block, (FOOTNOTE_MARK.replace(' ', '~'),
-                        script * _unit_width(FOOTNOTE_MARK, False), False))
+            words.setdefault(block, []).append(
+                (FOOTNOTE_MARK.replace(' ', '~'),
+                 script * _unit_width(FOOTNOTE_MARK, False), False))
             continue
         if isinstance(text.parent, nodes.literal_block):
             lines = text.astext().splitlines() or ['']
