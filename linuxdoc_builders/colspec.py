@@ -21,6 +21,11 @@ from docutils import nodes
 UNITS = {'pt': 1.0, 'bp': 1.0, 'mm': 72 / 25.4, 'cm': 72 / 2.54,
          'in': 72.0, 'em': 10.0, 'ex': 5.0, 'pc': 12.0}
 
+#: The columns that have a width, and tabulary's, which take a share of
+#: what the line leaves.
+SIZED = 'pmb'
+FLEXIBLE = 'LCRJT'
+
 #: LaTeX's relative widths, as a share of the text width.
 RELATIVE = re.compile(r'^\s*([\d.]*)\s*\\(?:linewidth|textwidth|'
                       r'columnwidth|hsize)\s*$')
@@ -59,8 +64,8 @@ def parse_spec(spec: str, frame_width: float) -> list[float | None] | None:
     if walked is None:
         return None
     text, columns = walked
-    return [length(text[start:end], frame_width) if sized else None
-            for start, end, sized in columns]
+    return [length(text[start:end], frame_width) if kind in SIZED else None
+            for start, end, kind in columns]
 
 
 def with_widths(spec: str, widths: list[float | None]) -> str | None:
@@ -74,17 +79,27 @@ def with_widths(spec: str, widths: list[float | None]) -> str | None:
     text, columns = walked
     out = ''
     done = 0
-    for (start, end, sized), width in zip(columns, widths, strict=False):
-        if sized and width is not None:
+    for (start, end, kind), width in zip(columns, widths, strict=False):
+        if kind in SIZED and width is not None:
             out += text[done:start] + f'{width:.2f}pt'
             done = end
     return out + text[done:]
 
 
-def _walk(spec: str) -> tuple[str, list[tuple[int, int, bool]]] | None:
+def flexible_columns(spec: str) -> list[bool] | None:
+    """Which columns of a spec are tabulary's (``L``/``C``/``R``/``J``/
+    ``T``), which share out the line the others leave; ``None`` for a
+    spec that cannot be read."""
+    walked = _walk(spec)
+    if walked is None:
+        return None
+    return [kind in FLEXIBLE for _, _, kind in walked[1]]
+
+
+def _walk(spec: str) -> tuple[str, list[tuple[int, int, str]]] | None:
     """The spec written out, and its columns: where each one's width is
-    in it, and whether it has one (``p``/``m``/``b``)."""
-    columns: list[tuple[int, int, bool]] = []
+    in it (for ``p``/``m``/``b``), and its letter."""
+    columns: list[tuple[int, int, str]] = []
     text = _expand(spec)
     if text is None:
         return None
@@ -99,15 +114,15 @@ def _walk(spec: str) -> tuple[str, list[tuple[int, int, bool]]] | None:
             if group is None:
                 return None
             continue
-        if char in 'pmb':
+        if char in SIZED:
             group, end = _group(text, i)
             if group is None:
                 return None
-            columns.append((end - 1 - len(group), end - 1, True))
+            columns.append((end - 1 - len(group), end - 1, char))
             i = end
             continue
         if char.isalpha():
-            columns.append((i, i, False))
+            columns.append((i, i, char))
             continue
         return None
     return text, columns

@@ -27,7 +27,11 @@ from docutils.core import publish_doctree
 from pdf_visible import hidden_text, page_text
 from tools import latexmk, make_latex_pdfs, sphinx_build
 
-from linuxdoc_builders.colspec import parse_spec, with_widths
+from linuxdoc_builders.colspec import (
+    flexible_columns,
+    parse_spec,
+    with_widths,
+)
 from linuxdoc_builders.latex.given_widths import (
     Setting,
     line_width,
@@ -267,6 +271,25 @@ def test_columns_with_no_room_to_widen_are_set_smaller(
     assert float(scales[1]) == pytest.approx(0.5)
 
 
+def test_a_spec_with_tabulary_columns_is_left_to_tabulary(
+        tmp_path: Path) -> None:
+    """tabulary shares the line out between its ``L`` columns itself:
+    such a spec (the kernel has two, ``|p{5ex}|L|``) is not fitted."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "project = 'tabulary'\n")
+    (src / 'index.rst').write_text(
+        'Tabulary\n========\n\n.. tabularcolumns:: |p{0.2cm}|L|\n\n'
+        '.. flat-table:: Masks\n\n   * - 0x00000001\n     - Log.\n')
+    result = sphinx_build('-v', '-b', 'linuxlatex', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert 'fitted to the' not in result.stdout
+    assert '{|p{0.2cm}|L|}' in (tmp_path / 'out' / 'tabulary.tex').read_text(
+        encoding='utf-8')
+
+
 #: What the ``latex-signatures`` root's PDF must show whole: the
 #: signatures' names and parameters, the identifier in running text, the
 #: URL with its 160-digit commit id.
@@ -369,6 +392,8 @@ def test_a_spec_is_read_and_rewritten() -> None:
     assert with_widths(spec, [10, 99, 20.5, None, 30]) == (
         '|p{10.00pt}|l|p{20.50pt}p{0.22cm}|>{\\raggedright}m{30.00pt}|')
     assert with_widths('|p{1cm', [10]) is None
+    assert flexible_columns('|p{5ex}|L|l|*{2}{C}|') == [
+        False, True, False, True, True]
     assert parse_spec('|p{}|', 100) == [None]
 
 

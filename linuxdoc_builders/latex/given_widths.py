@@ -36,6 +36,7 @@ from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders.colspec import (
+    flexible_columns,
     length,
     parse_spec,
     tabular_spec_node,
@@ -188,7 +189,10 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
     widths: list[float | None]
     if spec_node is not None:
         given = parse_spec(spec_node.get('spec', ''), line)
-        if given is None:
+        flexible = flexible_columns(spec_node.get('spec', ''))
+        # tabulary shares the line out itself, between its L/C/R/J
+        # columns
+        if given is None or flexible is None or any(flexible[:n_cols]):
             return
         widths = (given + [None] * n_cols)[:n_cols]
     elif 'colwidths-given' in table.get('classes', []) and \
@@ -267,7 +271,8 @@ def _fitted(widths: list[float | None], asked: _Asked, setting: Setting,
     the margin.
 
     Where the room is short, each column first gets its text's estimated
-    width, then what is left goes to the :data:`MARGIN` above it."""
+    width, then what is left goes to the :data:`MARGIN` above it.  A
+    column without a width (``l``) takes its longest paragraph."""
     need = [setting.points(u) for u in asked.need]
     natural = [setting.points(u) for u in asked.natural]
     # the width that sets a column's longest paragraph in half a page
