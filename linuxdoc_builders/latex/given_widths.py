@@ -17,12 +17,16 @@ spec (or each column of ``:widths:``) to its longest unbreakable piece
 of text (:mod:`linuxdoc_builders.latex.widths`), and a column with a
 paragraph taller than a page to what sets it in half a page, taking
 the width from the line the table leaves free, then from columns wider
-than their own text needs.  It measures the text at the size the document
-sets it: the class's point size, and a size command (``\\tiny``...) and
-``\\tabcolsep`` that raw LaTeX before the table sets.  The widths are
-rewritten in the doctree, so the writer and the height estimate
-(:mod:`linuxdoc_builders.latex.tall`) both read the fitted one.  A column
-the table has no room for is reported at the table's line.
+than their own text needs.  A spec wider than the line is first
+narrowed to it.  Where the line has no room, the whole table is set
+smaller until its text fits; below 90 % of the font size a warning says
+so at the table's line.  It measures the text at the size the document
+sets it: the paper, margins and point size of ``latex_elements``, and a
+size command (``\\tiny``...) and ``\\tabcolsep`` that raw LaTeX before
+the table sets.  The widths are rewritten in the doctree, so the writer
+and the height estimate (:mod:`linuxdoc_builders.latex.tall`) both read
+the fitted ones.  A spec with tabulary's ``L``/``C``/``R``/``J`` columns
+is left to tabulary.
 """
 
 from __future__ import annotations
@@ -177,9 +181,9 @@ def _last_set(table: nodes.Element, command: re.Pattern[str]) -> str | None:
 
 def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
                      config: Config) -> None:
-    """Widen the columns of ``table``'s ``tabularcolumns`` spec, or else
-    of its ``:widths:``, that are narrower than their text (see the
-    module's docstring), in the doctree."""
+    """Fit the columns of ``table``'s ``tabularcolumns`` spec, or else of
+    its ``:widths:``, to the line and to their text, in the doctree, or
+    have the table set smaller (see the module's docstring)."""
     line = line_width(config) - _RULES
     setting = setting_of(table, config)
     n_cols = placed.grid.n_cols
