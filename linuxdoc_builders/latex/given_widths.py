@@ -184,12 +184,16 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
     """Fit the columns of ``table``'s ``tabularcolumns`` spec, or else of
     its ``:widths:``, to the line and to their text, in the doctree, or
     have the table set smaller (see the module's docstring)."""
-    line = line_width(config) - _RULES
-    setting = setting_of(table, config)
     n_cols = placed.grid.n_cols
     spec_node = tabular_spec_node(table)
     colspecs = [c for c in placed.tgroup.children
                 if isinstance(c, nodes.colspec)]
+    shares_given = 'colwidths-given' in table.get('classes', []) and \
+        len(colspecs) == n_cols
+    if spec_node is None and not shares_given:
+        return
+    line = line_width(config) - _RULES
+    setting = setting_of(table, config)
     widths: list[float | None]
     if spec_node is not None:
         given = parse_spec(spec_node.get('spec', ''), line)
@@ -199,15 +203,12 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
         if given is None or flexible is None or any(flexible[:n_cols]):
             return
         widths = (given + [None] * n_cols)[:n_cols]
-    elif 'colwidths-given' in table.get('classes', []) and \
-            len(colspecs) == n_cols:
+    else:
         # Sphinx's \X{share}{total}: the share of the line, less the
         # padding
         shares = [c.get('colwidth', 1) for c in colspecs]
         widths = [max(1.0, line * s / sum(shares) - 2 * setting.tabcolsep)
                   for s in shares]
-    else:
-        return
     # the text measured once for each size of its scripts
     measured: dict[float, _Asked] = {}
 
