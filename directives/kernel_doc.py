@@ -26,6 +26,7 @@ kernel's: whether an external script's stderr is shown).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -210,11 +211,13 @@ class KernelDoc(SphinxDirective):
 
 def _absolute_paths(app: Sphinx, config: Config) -> None:
     """Relative ``kerneldoc_srctree`` and ``kerneldoc_bin`` paths are
-    relative to the directory of conf.py, as Sphinx's own paths are."""
+    relative to the directory of conf.py, as Sphinx's own paths are; a
+    ``..`` in them is folded (not resolved: a symlink stays itself), so
+    messages name the tree as ``../src`` reaches it."""
     for name in ('kerneldoc_srctree', 'kerneldoc_bin'):
         value = config[name]
         if value and (name == 'kerneldoc_srctree' or '/' in value):
-            config[name] = str(Path(app.confdir, value))
+            config[name] = os.path.normpath(Path(app.confdir, value))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -158,7 +158,8 @@ def _key(link: dict[str, Any], action: dict[str, tuple[str, str]]
 def _areas(document: pymupdf.Document, page: pymupdf.Page
            ) -> list[tuple[dict[str, Any], dict[str, tuple[str, str]], str]]:
     """The links of ``page``: an area on the line below another of the
-    same link is the rest of it (a link broken across lines)."""
+    same link is the rest of it (a link broken across lines), unless
+    each is a page number (index entries of one page, line under line)."""
     words = page.get_text('words', flags=FLAGS)
     found: list[tuple[dict[str, Any], dict[str, tuple[str, str]], str]] = []
     previous: pymupdf.Rect | None = None
@@ -167,6 +168,7 @@ def _areas(document: pymupdf.Document, page: pymupdf.Page
         rect = link['from']
         text = _text_in(page, rect, words)
         if (found and previous is not None
+                and not _PAGE_NUMBER.fullmatch(text.strip())
                 and _key(found[-1][0], found[-1][1]) == _key(link, action)
                 and rect.y0 >= previous.y1 - 2 and rect.y0 < previous.y1
                 + 2 * previous.height):

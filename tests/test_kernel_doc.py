@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 from golden import assert_golden
 from lxml import html
-from tools import sphinx_build
+from tools import sphinx_build, typed
 
 from linuxdoc_builders.kerneldoc import cache, command_line, options
 from linuxdoc_builders.kerneldoc.model import Mode, Selection
@@ -240,6 +240,29 @@ def test_symlink_out_of_the_tree_is_refused(tmp_path: Path) -> None:
         in result.stderr
     page = (root / '_build' / 'escape.html').read_text(encoding='utf-8')
     assert 'outside the source tree' not in page
+
+
+def test_srctree_outside_the_configuration_directory(tmp_path: Path
+                                                    ) -> None:
+    """A C project's layout: docs/ beside src/, ``kerneldoc_srctree =
+    '../src'`` relative to conf.py; a file outside src/ is still refused."""
+    docs, src = tmp_path / 'project' / 'docs', tmp_path / 'project' / 'src'
+    docs.mkdir(parents=True)
+    shutil.copytree(ROOT / 'tree', src)
+    (docs / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                  "kerneldoc_srctree = '../src'\n")
+    (docs / 'index.rst').write_text(
+        'API\n===\n\n.. kernel-doc:: drivers/demo/core.c\n'
+        '   :export:\n\n'
+        '.. kernel-doc:: ../docs/conf.py\n')
+    result = sphinx_build('-b', 'html', '-q', docs, tmp_path / 'html',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [typed(
+        f"{docs}/index.rst:7: ERROR: kernel-doc: '../docs/conf.py' is "
+        f'outside kerneldoc_srctree ({src}); not read', 'kernel-doc.path')]
+    page = (tmp_path / 'html' / 'index.html').read_text(encoding='utf-8')
+    assert 'demo_probe' in page
 
 
 def test_parallel_build_shares_the_parses(tmp_path: Path) -> None:

@@ -130,6 +130,13 @@ def test_template_builds_html_without_a_warning(tmp_path: Path,
     # year either), not an empty "©."
     assert re.search(r'&#169;(?: Copyright)? ?The My [\w ]+ developers\.',
                      page), page[-2000:]
+    if template == 'kernel':
+        # the kernel-doc example: src/mydev.c's comments on their page
+        core = (out / 'driver-api' / 'core.html').read_text(encoding='utf-8')
+        for text in ('one register block', 'mydev_enable', 'mydev_disable',
+                     'mydev_reset_hw', 'the register block, mapped',
+                     'its interrupt line'):
+            assert text in core, text
 
 
 def test_kernel_template_links_books_in_html(tmp_path: Path) -> None:
@@ -267,6 +274,21 @@ def test_pdfdocs_fails_when_tex_writes_no_pdf(tmp_path: Path) -> None:
         assert f'pdfdocs: {book}: no PDF, see ' in result.stderr
         assert f'  FAILED  {book}: no PDF' in result.stdout
     assert not (project / 'output' / 'pdf').exists()
+
+
+def test_pdfdocs_without_tex_says_so_in_one_line(tmp_path: Path) -> None:
+    """Before anything is built: which program is missing, what to
+    install, and the target that needs no TeX."""
+    project = new_project(tmp_path / 'docs')
+    result = make(project, 'pdfdocs', 'TEXTOOLS=latexmk no-such-tex')
+    assert result.returncode != 0
+    [line] = [line for line in result.stderr.splitlines()
+              if not line.startswith('make: ')]
+    assert 'pdfdocs needs TeX, and no-such-tex is not installed' in line
+    assert 'apt install latexmk texlive-xetex' in line
+    assert '`make linuxpdfdocs` for PDF books without TeX' in line
+    assert 'Traceback' not in result.stdout + result.stderr
+    assert not (project / 'output').exists()
 
 
 def test_cleandocs_removes_the_output(tmp_path: Path) -> None:

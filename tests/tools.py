@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
+import sphinx
 
 #: Where scripts/run-tests installs the npm package vnu-jar.
 NPM_PREFIX = Path.home() / '.cache' / 'linuxdoc-builders' / 'npm'
@@ -54,6 +55,13 @@ def sphinx_build(*args: str | Path, cwd: Path, timeout: float | None = None
     return subprocess.run([sys.executable, '-m', 'sphinx', *map(str, args)],
                           capture_output=True, text=True, check=False,
                           cwd=cwd, env=env, timeout=timeout)
+
+
+def typed(message: str, kind: str) -> str:
+    """``message`` as sphinx-build prints a warning of type ``kind``:
+    Sphinx 8 and newer append `` [kind]`` (``show_warning_types``),
+    older releases print the message alone."""
+    return f'{message} [{kind}]' if sphinx.version_info >= (8,) else message
 
 
 def _missing(what: str) -> NoReturn:

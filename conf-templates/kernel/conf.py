@@ -30,7 +30,12 @@ version = release
 extensions = ['linuxdoc_builders']
 
 # `make` writes into output/; never read it back as sources.
-exclude_patterns = ['output', '_build']
+exclude_patterns = ['output', '_build', 'src']
+
+# Where `.. kernel-doc:: FILE` finds FILE: relative to this directory,
+# and may lie outside it (documentation in Documentation/ of a C tree
+# sets '..', as the kernel does); a FILE outside this tree is refused.
+kerneldoc_srctree = '.'
 
 # Number figures, tables and code blocks, so that :numref: works (and
 # prints the number the other book prints, across books).
