@@ -351,3 +351,28 @@ def test_ifconfig_sees_linuxlatex_as_latex(tmp_path: Path) -> None:
     # sphinx.ext.ifconfig reports the mistake, once
     assert result.stderr.count('Exception occurred in ifconfig '
                                'expression') == 1, result.stderr
+
+
+@pytest.mark.parametrize(('setting', 'rules'), [
+    ('', False),                                  # the style of Sphinx 6+
+    ("latex_table_style = []\n", True),           # what conf.py says
+])
+def test_table_style_is_the_same_on_every_sphinx(tmp_path: Path,
+                                                 setting: str,
+                                                 rules: bool) -> None:
+    """Sphinx 5.3 defaults to vertical rules, on which TeX runs out of
+    memory with a few hundred columns: linuxlatex takes the later
+    releases' booktabs unless conf.py sets a style."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        f"extensions = ['linuxdoc_builders']\nproject = 'style'\n{setting}")
+    (src / 'index.rst').write_text(
+        'Style\n=====\n\n.. flat-table::\n\n   * - a\n     - b\n')
+    result = sphinx_build('-q', '-b', 'linuxlatex', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [tex] = (tmp_path / 'out').glob('*.tex')
+    [preamble] = re.findall(r'\\begin\{tabular[xy]?\}(?:\[t\])?\{(.*)\}',
+                            tex.read_text(encoding='utf-8'))
+    assert ('|' in preamble) == rules, preamble

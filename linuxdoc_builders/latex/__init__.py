@@ -12,6 +12,9 @@ table grid, reports what the grid had to repair at the table's source
 line, and writes the repaired geometry back, so every table the writer
 gets is complete and bounded by its cells.
 
+On Sphinx 5.3, tables take the style later releases default to
+(booktabs with coloured rows) unless conf.py sets ``latex_table_style``.
+
 Three rendering fixes on top: a row-spanning header cell is written into
 its first row so it keeps the header colour, ``linuxdoc.sty`` names a row
 span on the page a longtable break continues it on, and the rule left of
@@ -36,6 +39,7 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import sphinx
 from docutils import nodes
 from sphinx.builders.latex import LaTeXBuilder
 from sphinx.util import logging
@@ -146,6 +150,26 @@ def _use_grid_translator(app: Sphinx, config: Config) -> None:
                         config.linuxdoc_latex_translator)
 
 
+#: What ``latex_table_style`` defaults to from Sphinx 6.0 on.
+MODERN_TABLE_STYLE = ['booktabs', 'colorrows']
+
+
+def _modern_table_style(app: Sphinx, config: Config) -> None:
+    """On Sphinx 5.3 (Debian 12), tables in the style later releases use
+    by default, unless conf.py sets ``latex_table_style``.
+
+    5.3 has the styles but defaults to vertical rules, with which TeX
+    runs out of main memory on a table of a few hundred columns
+    (``\\@preamble`` grows with every ``|``), and merged header cells are
+    not coloured: one look and one set of limits on every Sphinx.
+    Sphinx 5.3 keeps what conf.py set only in ``Config._raw_config``, a
+    name that frozen release will not change.
+    """
+    if (sphinx.version_info < (6,)
+            and 'latex_table_style' not in config._raw_config):
+        config.latex_table_style = list(MODERN_TABLE_STYLE)
+
+
 def _add_package(app: Sphinx) -> None:
     """Ship linuxdoc.sty with every LaTeX build that uses the translator."""
     if not build_uses(app, LinuxLaTeXTranslator):
@@ -165,6 +189,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
                          types=[bool])
     app.add_config_value('linuxdoc_book_of', {}, 'env', types=[dict])
     app.connect('config-inited', _use_grid_translator)
+    app.connect('config-inited', _modern_table_style)
     app.connect('builder-inited', _add_package)
     # sphinx.ext.ifconfig resolves its nodes at the default priority, 500
     app.connect('doctree-resolved', resolve_ifconfig, priority=499)
