@@ -27,8 +27,9 @@ from linuxdoc_builders.golden import views
 FORMATS = ('html', 'latex', 'pdf')
 BUILDERS = {'html': 'linuxhtml', 'latex': 'linuxlatex', 'pdf': 'linuxpdf'}
 
-#: Sphinx's progress lines: ``reading sources... [ 50%] name``.
-_PROGRESS = re.compile(r'^(\w[\w ]*)\.\.\. \[\s*(\d+)%\]')
+#: Sphinx's progress lines: ``reading sources... [ 50%] name``, after
+#: the "erase line" code that Sphinx 7.2 writes even into a pipe.
+_PROGRESS = re.compile(r'^(?:\x1b\[2K)?(\w[\w ]*)\.\.\. \[\s*(\d+)%\]')
 
 #: The cover pages and |today| show the date of the build.
 FIXED_DATE = 'the day of the build'
