@@ -110,7 +110,6 @@ def test_impossible_geometry_in_every_builder(tmp_path: Path, builder: str,
     assert 'After the table.' in text or 'After the table' in text
 
 
-@pytest.mark.linuxpdf
 def test_impossible_geometry_in_linuxpdf(tmp_path: Path) -> None:
     import pymupdf
 

@@ -163,7 +163,6 @@ def test_the_pdf_view_says_how_to_get_pymupdf(
     assert not (tmp_path / 'golden').exists()
 
 
-@pytest.mark.linuxpdf
 def test_pdf_record_and_check_with_the_console_script(
         tmp_path: Path) -> None:
     source = _project(tmp_path)

@@ -18,8 +18,6 @@ import pytest
 from pdf_links_check import check_links
 from tools import sphinx_build
 
-pytestmark = pytest.mark.linuxpdf
-
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-citations'
 
 

@@ -17,15 +17,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pytest
-from tools import sphinx_build
+from tools import built_pdf, sphinx_build, typed
 
 if TYPE_CHECKING:
     import subprocess
 
     import pymupdf
-
-pytestmark = pytest.mark.linuxpdf
 
 ROOTS = Path(__file__).parent / 'roots'
 
@@ -191,7 +188,6 @@ def test_every_internal_link_lands_on_its_target(tmp_path: Path) -> None:
                for landing in figures), figures
 
 
-@pytest.mark.linuxpdf
 def test_anchors_are_drawn_whatever_was_imported_first(tmp_path: Path
                                                        ) -> None:
     """rst2pdf copies its handler table when ``rst2pdf.sphinxnodes`` is
@@ -220,7 +216,7 @@ def test_stock_rst2pdf_gets_them_wrong(tmp_path: Path) -> None:
     result = _build('pdf', 'test-pdf-links', tmp_path,
                     '-D', 'extensions=linuxdoc_builders,rst2pdf.pdfbuilder')
     assert result.returncode == 0, result.stderr
-    landings = _landings(tmp_path / 'pdf' / 'links.pdf')
+    landings = _landings(built_pdf(tmp_path / 'pdf', 'links', ('-b', 'pdf')))
     texts = [landing.text for landing in landings]
     # :doc: makes no link
     assert 'the beta document' not in texts
@@ -241,16 +237,17 @@ def test_a_link_that_leads_nowhere_is_reported(tmp_path: Path) -> None:
     the link as plain text."""
     result = _build('linuxpdf', 'test-pdf-dead-link', tmp_path)
     assert result.returncode == 0, result.stderr
-    assert ('index.rst:6: WARNING: the link to #nowhere leads nowhere in '
-            'this PDF; it is printed as plain text [linuxdoc.pdf]'
-            ) in result.stderr
+    assert typed('index.rst:6: WARNING: the link to #nowhere leads nowhere '
+                 'in this PDF; it is printed as plain text', 'linuxdoc.pdf'
+                 ) in result.stderr
     landings = _landings(tmp_path / 'linuxpdf' / 'dead.pdf')
     assert [landing for landing in landings if landing.to_page < 0] == []
     assert 'nowhere' not in [landing.text for landing in landings]
     stock = _build('pdf', 'test-pdf-dead-link', tmp_path,
                    '-D', 'extensions=linuxdoc_builders,rst2pdf.pdfbuilder')
     assert 'undefined destination target' in stock.stderr
-    assert (tmp_path / 'pdf' / 'dead.pdf').stat().st_size == 0
+    assert built_pdf(tmp_path / 'pdf', 'dead', ('-b', 'pdf')
+                     ).stat().st_size == 0
 
 
 def test_a_label_whose_node_sphinx_removed_lands_on_its_document(

@@ -13,9 +13,7 @@ from typing import NamedTuple
 
 import pymupdf
 import pytest
-from tools import sphinx_build
-
-pytestmark = pytest.mark.linuxpdf
+from tools import built_pdf, sphinx_build
 
 ROOTS = Path(__file__).parent / 'roots'
 
@@ -35,7 +33,8 @@ class Built(NamedTuple):
 def _build(out: Path, root: str, name: str, *options: str) -> Built:
     result = sphinx_build('-E', *options, ROOTS / f'test-{root}', out,
                           cwd=out.parent, timeout=240)
-    return Built(out / f'{name}.pdf', result.stderr, result.returncode)
+    return Built(built_pdf(out, name, options), result.stderr,
+                 result.returncode)
 
 
 @pytest.fixture(scope='module')

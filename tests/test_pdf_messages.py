@@ -16,8 +16,6 @@ import re
 
 import pytest
 
-pytestmark = pytest.mark.linuxpdf
-
 #: Sphinx's level for what ``-v`` shows (logging has no name for it).
 VERBOSE = 'Level 15'
 

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from tools import sphinx_build
-
-pytestmark = pytest.mark.linuxpdf
 
 ROOTS = Path(__file__).parent / 'roots'
 

@@ -9,8 +9,6 @@ import pytest
 from docutils import nodes
 from docutils.core import publish_doctree
 
-pytestmark = pytest.mark.linuxpdf
-
 SOURCE = """\
 Book
 ====

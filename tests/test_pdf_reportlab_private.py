@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.linuxpdf
-
 
 @pytest.fixture
 def placed() -> dict[str, Any]:

@@ -24,8 +24,6 @@ from hypothesis import strategies as st
 from pdf_dump import Span, spans
 from tools import sphinx_build
 
-pytestmark = pytest.mark.linuxpdf
-
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-robust'
 
 #: Far more than any of these builds takes, far less than a hang.

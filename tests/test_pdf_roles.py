@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from tools import sphinx_build
-
-pytestmark = pytest.mark.linuxpdf
 
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-roles'
 

@@ -12,10 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-import pytest
-from tools import sphinx_build
-
-pytestmark = pytest.mark.linuxpdf
+from tools import built_pdf, sphinx_build
 
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-svg'
 
@@ -45,7 +42,7 @@ def _build(out: Path, *options: str) -> Path:
     result = sphinx_build('-E', *options, ROOT, out, cwd=out.parent,
                           timeout=240)
     assert result.returncode == 0, result.stderr
-    return out / 'labels.pdf'
+    return built_pdf(out, 'labels', options)
 
 
 def test_svg_label_is_drawn_in_its_frame(tmp_path: Path) -> None:

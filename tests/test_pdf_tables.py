@@ -5,9 +5,7 @@ content that grows its rows, code that stays in its cell, and tables
 taller than a page cut with a marker instead of failing the PDF.
 
 Each check also runs on stock rst2pdf's output where stock gets it
-wrong, so it is shown to be able to fail.  linuxpdf needs Sphinx 8.2
-(``tox -e sphinx72`` deselects these; ``test_pdf.py`` checks the
-refusal there).
+wrong, so it is shown to be able to fail.
 """
 
 from __future__ import annotations
@@ -19,9 +17,7 @@ from typing import NamedTuple
 import pytest
 from golden import assert_golden
 from pdf_dump import Span, dump, fill_at, spans
-from tools import sphinx_build
-
-pytestmark = pytest.mark.linuxpdf
+from tools import built_pdf, sphinx_build, typed
 
 ROOTS = Path(__file__).parent / 'roots'
 
@@ -45,8 +41,8 @@ def _build(tmp: Path, root: str, name: str, *options: str) -> Built:
     out = tmp / f'{root}-{len(options)}'
     result = sphinx_build('-E', *options, *FIXED_DATE, ROOTS / f'test-{root}',
                           out, cwd=tmp)
-    return Built(out / f'{name}.pdf', result.stderr, result.returncode,
-                 result.stdout)
+    return Built(built_pdf(out, name, options), result.stderr,
+                 result.returncode, result.stdout)
 
 
 @pytest.fixture(scope='module')
@@ -312,7 +308,7 @@ def test_impossible_geometry_is_reported_and_rendered(tmp_path: Path
     assert built.returncode == 0, built.stderr
     assert 'Traceback' not in built.stderr
     assert len(re.findall(r'index\.rst:6: WARNING: table row \d+, entry '
-                          r'\d+: .*\[linuxdoc\.table\]',
+                          r'\d+: .*' + re.escape(typed('', 'linuxdoc.table')),
                           built.stderr)) == 6
     texts = {s.text for s in spans(built.pdf)}
     assert {'wide', 'lonely', 'After the table.'} <= texts

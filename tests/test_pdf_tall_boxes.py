@@ -18,8 +18,6 @@ from typing import Any
 
 import pytest
 
-pytestmark = pytest.mark.linuxpdf
-
 WIDTH, HEIGHT = 400.0, 600.0
 
 

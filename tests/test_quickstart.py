@@ -174,7 +174,6 @@ def test_template_compiles_with_latex(tmp_path: Path, template: str
                 'FreeMono-Identity-H'} <= fonts, fonts
 
 
-@pytest.mark.linuxpdf
 @pytest.mark.parametrize('template', ['kernel', 'minimal'])
 def test_template_builds_linuxpdf_without_a_warning(tmp_path: Path,
                                                     template: str) -> None:
@@ -211,7 +210,6 @@ def test_make_htmldocs_pdfdocs(tmp_path: Path) -> None:
     assert links.cross_book == CROSS_BOOK
 
 
-@pytest.mark.linuxpdf
 def test_make_linuxpdfdocs(tmp_path: Path) -> None:
     project = new_project(tmp_path / 'docs')
     result = make(project, 'linuxpdfdocs', 'SPHINXOPTS=-W')

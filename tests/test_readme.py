@@ -53,9 +53,7 @@ def test_no_benchmark_shadows_a_module(path: Path) -> None:
     assert importlib.util.find_spec(path.stem) is None, path.stem
 
 
-@pytest.mark.parametrize('command', [
-    pytest.param(c, marks=[pytest.mark.linuxpdf] if 'pdf' in c else [])
-    for c in readme_commands()])
+@pytest.mark.parametrize('command', readme_commands())
 def test_readme_benchmark_runs(command: str) -> None:
     result = subprocess.run(
         [sys.executable, command, *QUICK[Path(command).name]],

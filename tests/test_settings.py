@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
-import pytest
 from tools import sphinx_build
 
 BOOKS_CONF = '''\
@@ -96,7 +95,6 @@ def test_latex_documents_checked(tmp_path: Path) -> None:
             r'\sphinxstyleemphasis{FooBar userspace API}}') in tex
 
 
-@pytest.mark.linuxpdf
 def test_pdf_documents_checked(tmp_path: Path) -> None:
     out = tmp_path / 'out'
     # a PDF that cannot be written: its name is taken by a directory
@@ -116,7 +114,6 @@ def test_pdf_documents_checked(tmp_path: Path) -> None:
     assert 'Table 2 in FooBar userspace API' in ' '.join(page_text.split())
 
 
-@pytest.mark.linuxpdf
 def test_pdf_cross_book_links_to_flat_targets(tmp_path: Path) -> None:
     out = tmp_path / 'out'
     result = sphinx_build('-b', 'linuxpdf', _project(tmp_path, BOOKS_CONF),

@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -62,6 +63,21 @@ def typed(message: str, kind: str) -> str:
     Sphinx 8 and newer append `` [kind]`` (``show_warning_types``),
     older releases print the message alone."""
     return f'{message} [{kind}]' if sphinx.version_info >= (8,) else message
+
+
+def built_pdf(out: Path, name: str, options: tuple[str, ...] = ()) -> Path:
+    """The PDF ``name`` that a build with ``options`` wrote into ``out``.
+
+    Stock rst2pdf 0.102 (which pip takes for Sphinx 5.3 and 7.2) is set
+    up there before conf.py is read, and names the book of a project
+    without ``pdf_documents`` after Sphinx's default project, "Python";
+    linuxpdf names it after the project, and only stock builds (``-b
+    pdf``) are looked for under the other name.
+    """
+    pdf = out / f'{name}.pdf'
+    if ('-b', 'pdf') in pairwise(options) and not pdf.exists():
+        return out / 'Python.pdf'
+    return pdf
 
 
 def _missing(what: str) -> NoReturn:

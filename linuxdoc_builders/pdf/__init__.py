@@ -7,10 +7,12 @@ extension declares itself unsafe for parallel writing and fills
 ``pdf_documents`` when it is set up, which must not reach HTML or LaTeX
 builds.
 
-rst2pdf needs Sphinx 8.2 or newer on Python 3.11, and this builder leans on
-rst2pdf's and ReportLab's internals (:mod:`~linuxdoc_builders.pdf.seams`),
-so it loads only with the versions it was tested with, and otherwise says
-clearly why not, instead of failing from inside rst2pdf.
+This builder leans on rst2pdf's and ReportLab's internals
+(:mod:`~linuxdoc_builders.pdf.seams`), so it loads only with the releases
+it was tested with, and otherwise says in one line why not, instead of
+failing from inside rst2pdf.  rst2pdf 0.105 needs docutils 0.21.2, and
+0.102 is the newest that runs on older docutils (Debian 12's Sphinx 5.3
+with docutils 0.19): both are tested, on every Sphinx from 5.3 on.
 
 The package's modules:
 
@@ -27,13 +29,14 @@ The package's modules:
 
 from __future__ import annotations
 
+from functools import partial
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import sphinx
 from sphinx.errors import ExtensionError
 from sphinx.locale import __
+from sphinx.util import logging
 
 from linuxdoc_builders import __version__
 
@@ -41,38 +44,32 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
-#: rst2pdf's own floor for Sphinx on Python 3.11.
-MINIMUM_SPHINX = (8, 2)
+#: The releases of the libraries whose internals linuxpdf uses, as tested
+#: (major, minor): pyproject.toml's bounds leave out the others.
+TESTED = {'rst2pdf': ((0, 102), (0, 105)), 'reportlab': ((4, 5),)}
 
-#: The releases of the libraries whose internals linuxpdf uses, as tested:
-#: ``[first, last]`` major.minor, both included (pyproject.toml's bounds).
-TESTED = {'rst2pdf': ((0, 105), (0, 105)), 'reportlab': ((4, 5), (4, 5))}
+logger = logging.getLogger(__name__)
 
 STYLESHEET = Path(__file__).parent / 'styles' / 'linuxdoc.yaml'
 
 
 def _check_versions() -> None:
-    """Refuse Sphinx, rst2pdf or ReportLab releases linuxpdf was not
-    tested with, naming what was found and what is needed."""
-    if sphinx.version_info[:2] < MINIMUM_SPHINX:
-        raise ExtensionError(__(
-            'the linuxpdf builder needs Sphinx %s or newer (rst2pdf does); '
-            'this is Sphinx %s.  Upgrade Sphinx, or build PDF with '
-            'linuxlatex.') % ('.'.join(map(str, MINIMUM_SPHINX)),
-                              sphinx.__display_version__))
-    for name, (first, last) in TESTED.items():
+    """Refuse rst2pdf or ReportLab releases linuxpdf was not tested
+    with, or their absence, naming what was found and what is needed."""
+    for name, releases in TESTED.items():
         try:
             found = metadata.version(name)
         except metadata.PackageNotFoundError as error:
             raise ExtensionError(__(
-                'the linuxpdf builder needs %s: pip install '
-                '"linuxdoc-builders[pdf]"') % name) from error
-        if not first <= _major_minor(found) <= last:
+                'the linuxpdf builder needs %s, which is not installed: '
+                'pip install linuxdoc-builders installs it') % name
+            ) from error
+        if _major_minor(found) not in releases:
             raise ExtensionError(__(
-                'the linuxpdf builder is tested with %s %s to %s.x, and '
-                'this is %s %s: pip install "linuxdoc-builders[pdf]" '
-                'installs a tested release') % (
-                name, _dotted(first), _dotted(last), name, found))
+                'the linuxpdf builder is tested with %s %s, and this is '
+                '%s %s: pip install linuxdoc-builders installs a tested '
+                'release') % (name, ' and '.join(map(_dotted, releases)),
+                              name, found))
 
 
 def _major_minor(version: str) -> tuple[int, ...]:
@@ -107,12 +104,46 @@ def _configure_rst2pdf(app: Sphinx, config: Config) -> None:
     config.pdf_repeat_table_rows = config.linuxdoc_pdf_repeat_header_rows
 
 
+def _default_book(placeholders: list[tuple[str, ...]], app: Sphinx,
+                  config: Config) -> None:
+    """A project without ``pdf_documents`` gets one book named after it.
+
+    rst2pdf adds that entry when it is set up, from the configuration
+    as it is then.  Sphinx 5.3 and 7.2 set the builder up before they
+    read conf.py: the entry named the book "Python" (Sphinx's default
+    project), and rst2pdf 0.102 added it to the shared default list
+    even where conf.py sets one.  So the entry it added, in
+    ``placeholders``, is made again here, from the configuration read.
+    """
+    entries = [tuple(entry) for entry in config.pdf_documents]
+    if placeholders and entries and set(entries) <= set(placeholders):
+        config.pdf_documents = [(
+            config.root_doc, config.project,
+            f'{config.project} Documentation', config.copyright,
+            'manual')]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
-    """Register ``linuxpdf``, or say clearly why it cannot be."""
-    _check_versions()
+    """Register ``linuxpdf``, or say in one line why it cannot be.
+
+    The refusal ends sphinx-build with that line and no more: raised
+    as a Sphinx error, it would come with a traceback and Sphinx's
+    request to report a bug, for what is the installation's fault.
+    """
+    try:
+        _check_versions()
+    except ExtensionError as error:
+        logger.error('%s', error.message)
+        raise SystemExit(2) from error
     from linuxdoc_builders.pdf.builder import LinuxPDFBuilder
 
     app.setup_extension('rst2pdf.pdfbuilder')
+    config = app.config
+    # the entry rst2pdf adds, from the configuration as it is now
+    made: tuple[str, ...] = (config.root_doc, config.project,
+            f'{config.project} Documentation', config.copyright, 'manual')
+    placeholders = [made] if made in map(
+        tuple, config.pdf_documents) else []
     app.setup_extension('linuxdoc_builders')
     app.setup_extension('linuxdoc_builders.pdf.links')
     app.add_builder(LinuxPDFBuilder)
@@ -123,5 +154,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # still books, which links lead into
     app.add_config_value('linuxdoc_pdf_books', [], '', types=[list, tuple])
     app.connect('config-inited', _configure_rst2pdf)
+    # before linuxdoc_builders.settings checks the documents lists
+    app.connect('config-inited', partial(_default_book, placeholders),
+                priority=300)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': False}

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
 from reportlab.platypus.flowables import AnchorFlowable, Spacer
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
     from reportlab.platypus.flowables import Flowable
     from sphinx.application import Sphinx
+    from sphinx.domains.std import StandardDomain
     from sphinx.environment import BuildEnvironment
 
 logger = logging.getLogger(__name__)
@@ -327,7 +328,7 @@ def number_captions(tree: nodes.document, root: str,
     numbers = env.toc_fignumbers
     if not numbers:
         return
-    std = env.domains.standard_domain
+    std = cast('StandardDomain', env.get_domain('std'))
     formats = env.config.numfig_format
     for node, docname in list(_with_docnames(tree, root)):
         if not node.get('ids'):
