@@ -662,9 +662,20 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                 > avail_height * self.scale:
             # the header rows leave no room for a line of the body (they
             # do not repeat, being too tall): they are cut like body rows
-            above, below = self._cut_through(
-                dataclasses.replace(layout, header_rows=0), heights,
-                avail_height)
+            layout = dataclasses.replace(layout, header_rows=0)
+            above, below = self._cut_through(layout, heights, avail_height)
+        room = avail_height
+        for _ in range(FORCE_ATTEMPTS):
+            # rows measured in the whole table can come out taller in the
+            # part (a cell's content cut where it could not be split):
+            # cut higher by as much as the part is too tall, until it fits
+            # the frame, which refuses a first part taller than its room
+            excess = (above.wrap(avail_width, avail_height * self.scale)[1]
+                      / self.scale - avail_height)
+            if excess <= 0 or room - excess < MIN_PIECE_POINTS:
+                break
+            room -= excess + 1
+            above, below = self._cut_through(layout, heights, room)
         if below is None:
             return [above]
         return self._parts(above, below, [None] * below.n_rows)
@@ -850,6 +861,10 @@ def _tops(heights: list[float]) -> list[float]:
     """Where each row begins, measured from the top of the table, and
     (last) where the table ends."""
     return list(itertools.accumulate(heights, initial=0.0))
+
+
+#: How often a forced cut is moved up to make its part fit the page.
+FORCE_ATTEMPTS = 8
 
 
 def _free_boundaries(layout: TableLayout) -> Iterator[int]:
