@@ -20,6 +20,11 @@ import pymupdf
 #: PyMuPDF's span flag for a bold font.
 BOLD = 16
 
+#: linuxpdf's sans (body text) and monospaced fonts, regular
+#: (linuxdoc_builders.pdf.fonts: DejaVu).
+SANS = 'DejaVuSans'
+MONO = 'DejaVuSansMono'
+
 
 @dataclass(frozen=True)
 class Span:

@@ -45,19 +45,29 @@ def links(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return built
 
 
+def _middle(box: tuple[float, ...]) -> pymupdf.Point:
+    return pymupdf.Point((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
 def _link_colours(pdf: Path) -> dict[str, set[int]]:
     """The text colours of each internal link's text in the body (past
     the cover and contents)."""
     colours: dict[str, set[int]] = {}
     with pymupdf.open(pdf) as document:
         for page in list(document)[4:]:
-            texts = [span for block in page.get_text('dict')['blocks']
+            texts = [span for block in page.get_text('rawdict')['blocks']
                      for line in block.get('lines', [])
-                     for span in line['spans'] if span['text'].strip()]
+                     for span in line['spans']
+                     if ''.join(c['c'] for c in span['chars']).strip()]
             for link in page.get_links():
                 for span in texts:
-                    if pymupdf.Rect(span['bbox']).intersects(link['from']):
-                        colours.setdefault(span['text'].strip(), set()).add(
+                    # a glyph whose middle is in the link: a neighbour's
+                    # box may reach into its area
+                    if any(link['from'].contains(
+                            _middle(c['bbox']))
+                           for c in span['chars']):
+                        text = ''.join(c['c'] for c in span['chars'])
+                        colours.setdefault(text.strip(), set()).add(
                             span['color'])
     return colours
 

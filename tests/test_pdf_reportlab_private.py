@@ -46,7 +46,8 @@ def test_every_member_is_there(placed: dict[str, Any]) -> None:
     from linuxdoc_builders.pdf.reportlab_private import MEMBERS
 
     objects = {'Frame': placed['frame'], 'Table': placed['table'],
-               'paragraph': paragraph, 'flowables': flowables}
+               'paragraph': paragraph, 'flowables': flowables,
+               'Paragraph': paragraph.Paragraph('x')}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
                and not hasattr(objects[kind], name)]

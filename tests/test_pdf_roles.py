@@ -15,14 +15,13 @@ ROOT = Path(__file__).parent / 'roots' / 'test-pdf-roles'
 
 #: Each role's text (as PyMuPDF cuts it into spans) and its font.
 EXPECTED = {
-    'open(2)': 'Helvetica-Oblique',
-    'foo': 'Courier', '->': 'Courier', 'bar': 'Courier',
-    'File': 'Helvetica-Oblique',
-    'Open': 'Helvetica-Oblique', 'Seealso': 'Helvetica-Bold',
-    'Apply': 'Helvetica-Oblique',
-    '/etc/fstab': 'Courier',
-    'echo hello': 'Courier',
-    'ab+': 'Courier',
+    'open(2)': 'DejaVuSans-Oblique',
+    'foo': 'DejaVuSansMono', '->': 'DejaVuSansMono', 'bar': 'DejaVuSansMono',
+    'File \u2023 Open': 'DejaVuSans-Oblique', 'Seealso': 'DejaVuSans-Bold',
+    'Apply': 'DejaVuSans-Oblique',
+    '/etc/fstab': 'DejaVuSansMono',
+    'echo hello': 'DejaVuSansMono',
+    'ab+': 'DejaVuSansMono',
 }
 
 

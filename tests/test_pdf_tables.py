@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import pytest
 from golden import assert_golden
-from pdf_dump import Span, dump, fill_at, spans
+from pdf_dump import MONO, Span, dump, fill_at, spans
 from tools import built_pdf, sphinx_build, typed
 
 ROOTS = Path(__file__).parent / 'roots'
@@ -225,7 +225,7 @@ def test_code_stays_inside_its_cell(layout: Built,
     label = _find(found, 'wrapped')
     wrapped = ''.join(s.text.removeprefix('»').strip() + ' '
                       for s in found if s.page == page
-                      and s.font.startswith('Courier')
+                      and s.font.startswith(MONO)
                       and s.y0 >= label.y0 - 2)
     assert ' '.join(wrapped.split()).replace(' ', '') == \
         LONG_LINE.replace(' ', '')

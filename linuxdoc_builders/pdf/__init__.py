@@ -90,17 +90,25 @@ def _configure_rst2pdf(app: Sphinx, config: Config) -> None:
     The same sources give the same PDF, byte for byte: ReportLab's
     invariant mode fixes the dates and ids it would otherwise take from
     the clock (``linuxdoc_pdf_invariant = False`` leaves rst2pdf's own
-    ``pdf_invariant`` alone).  Our stylesheet comes first, so a project's
-    stylesheets override it.  Header rows repeat unless told not to; our
-    table handler reads rst2pdf's flag as "repeat all header rows".  A
-    project without a ``version`` gets no cover line reading just
-    "version" (rst2pdf's ``subtitle_prefix`` followed by nothing).
+    ``pdf_invariant`` alone).  Our stylesheet comes first, then the one
+    naming the fonts of ``linuxdoc_pdf_fonts`` (written into the doctree
+    directory), so a project's stylesheets override both.  Header rows
+    repeat unless told not to; our table handler reads rst2pdf's flag as
+    "repeat all header rows".  A project without a ``version`` gets no
+    cover line reading just "version" (rst2pdf's ``subtitle_prefix``
+    followed by nothing).
     """
     if config.linuxdoc_pdf_invariant:
         config.pdf_invariant = True
     if not config.version and config.subtitle_prefix == 'version':
         config.subtitle_prefix = ''
-    config.pdf_stylesheets = [str(STYLESHEET), *config.pdf_stylesheets]
+    from linuxdoc_builders.pdf.fonts import font_stylesheet
+
+    fonts = Path(app.doctreedir) / 'linuxdoc' / 'fonts.yaml'
+    directories = font_stylesheet(config.linuxdoc_pdf_fonts, fonts)
+    config.pdf_stylesheets = [str(STYLESHEET), str(fonts),
+                              *config.pdf_stylesheets]
+    config.pdf_font_path = [*directories, *config.pdf_font_path]
     config.pdf_repeat_table_rows = config.linuxdoc_pdf_repeat_header_rows
 
 
@@ -136,6 +144,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
         logger.error('%s', error.message)
         raise SystemExit(2) from error
     from linuxdoc_builders.pdf.builder import LinuxPDFBuilder
+    from linuxdoc_builders.pdf.fonts import (
+        DEFAULT_FALLBACK_FONTS,
+        DEFAULT_FONTS,
+    )
 
     app.setup_extension('rst2pdf.pdfbuilder')
     config = app.config
@@ -153,6 +165,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # the targets of the books to write (all when empty): the others are
     # still books, which links lead into
     app.add_config_value('linuxdoc_pdf_books', [], '', types=[list, tuple])
+    # the serif, sans and monospaced families, and the fonts a character
+    # they lack is set in, in order (linuxdoc_builders.pdf.fonts)
+    app.add_config_value('linuxdoc_pdf_fonts', dict(DEFAULT_FONTS), '',
+                         types=[dict])
+    app.add_config_value('linuxdoc_pdf_fallback_fonts',
+                         list(DEFAULT_FALLBACK_FONTS), '',
+                         types=[list, tuple])
     app.connect('config-inited', _configure_rst2pdf)
     # before linuxdoc_builders.settings checks the documents lists
     app.connect('config-inited', partial(_default_book, placeholders),

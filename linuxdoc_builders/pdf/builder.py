@@ -103,7 +103,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         """Write every book (``only`` None) or the one written to
         ``only``; whether a PDF could not be written."""
         self._only = only
-        with linuxpdf_write() as messages:
+        with linuxpdf_write(
+                list(self.config.linuxdoc_pdf_fallback_fonts)) as messages:
             super().write()
         return _report_unwritten(Path(self.outdir), self.document_data,
                                  self.out_suffix, messages)

@@ -10,7 +10,9 @@ too narrow for its content: only the words of its ``ValueError``.
 Nor can a paragraph be told where a word too long for its line may
 break: ReportLab's two functions that cut such words
 (``paragraph._splitWord`` and ``_splitFragWord``) are wrapped, while
-linuxpdf writes, by :func:`long_words_broken_at_marks`.
+linuxpdf writes, by :func:`long_words_broken_at_marks`.  Nor can a
+paragraph take a second font for characters its font lacks: its parsed
+fragments are split by :func:`paragraph_fragments_mapped`.
 They are used only here, and
 ``tests/test_pdf_reportlab_private.py`` fails loudly, naming the member,
 when a ReportLab release renames or drops one (``TESTED`` in
@@ -28,7 +30,7 @@ from reportlab.platypus import flowables, paragraph
 from linuxdoc_builders.pdf.words import piece_lengths
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 #: Every private member read here, by the class that has it; the test
 #: checks each on a real frame and table.
@@ -38,6 +40,7 @@ MEMBERS = {
     'Flowable': ('_frame',),
     'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
     'flowables': ('_listWrapOn',),
+    'Paragraph': ('_setup', 'frags'),
 }
 
 #: Added to each line's width so that ReportLab, adding up the same
@@ -130,6 +133,29 @@ def long_words_broken_at_marks() -> Iterator[None]:
     finally:
         paragraph._splitWord = split_word
         paragraph._splitFragWord = split_frag_word
+
+
+@contextlib.contextmanager
+def paragraph_fragments_mapped(
+        mapper: Callable[[list[Any]], list[Any]]) -> Iterator[None]:
+    """Every paragraph made while this lasts (code blocks too: ReportLab's
+    ``XPreformatted`` is a ``Paragraph``) has its parsed fragments
+    passed through ``mapper``, which may split them.
+
+    ReportLab parses a paragraph's mark-up into ``frags`` in its private
+    ``_setup``, and takes their fonts from there on.
+    """
+    setup = paragraph.Paragraph._setup
+
+    def mapped_setup(self: Any, *args: Any, **kwargs: Any) -> None:
+        setup(self, *args, **kwargs)
+        self.frags = mapper(self.frags)
+
+    paragraph.Paragraph._setup = mapped_setup
+    try:
+        yield
+    finally:
+        paragraph.Paragraph._setup = setup
 
 
 def _line_widths(units: list[str], widths: list[float], used: float,

@@ -30,6 +30,8 @@ process-wide state is changed, and only here, inside
   split_list_item`): otherwise such an item in a quote went to the
   next page forever; and a cut never leaves a rest of spacers only,
   which ReportLab cannot lay out;
+* ReportLab's paragraphs set a character their font lacks in a
+  fallback font that has it (:mod:`~linuxdoc_builders.pdf.fonts`);
 * svglib, which rst2pdf draws SVG figures with, finds the position of
   a label that LibreOffice puts on a ``tspan`` around it
   (:mod:`~linuxdoc_builders.pdf.svg_text`);
@@ -63,6 +65,11 @@ from sphinx import addnodes
 from sphinx.locale import __
 from sphinx.util import logging as sphinx_logging
 
+from linuxdoc_builders.pdf.fonts import (
+    Fallback,
+    MissingCharacters,
+    fragments_with_fallback,
+)
 from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
 from linuxdoc_builders.pdf.maths import (
@@ -72,6 +79,7 @@ from linuxdoc_builders.pdf.maths import (
 )
 from linuxdoc_builders.pdf.reportlab_private import (
     long_words_broken_at_marks,
+    paragraph_fragments_mapped,
 )
 from linuxdoc_builders.pdf.roles import (
     AbbreviationHandler,
@@ -293,9 +301,29 @@ def _list_items_split() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
+def _fallback_fonts(messages: Rst2pdfMessages,
+                    families: list[str]) -> Iterator[None]:
+    """Every paragraph's characters that its font lacks set in the
+    first of ``families`` that has them
+    (:func:`~linuxdoc_builders.pdf.fonts.fragments_with_fallback`), and
+    those no font has reported when the write ends."""
+    fallback = Fallback(families)
+    missing = MissingCharacters()
+
+    def mapper(frags: list[Any]) -> list[Any]:
+        node = messages.rendering[-1] if messages.rendering else None
+        return fragments_with_fallback(frags, fallback, missing, node)
+
+    with paragraph_fragments_mapped(mapper):
+        yield
+    missing.report()
+
+
+@contextlib.contextmanager
+def linuxpdf_write(fallback_fonts: list[str]) -> Iterator[Rst2pdfMessages]:
     """While linuxpdf writes: our handlers, template, code blocks, list
-    item splits, word breaks, SVG label positions and log capture."""
+    item splits, word breaks, fallback fonts, SVG label positions and log
+    capture."""
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
@@ -309,5 +337,5 @@ def linuxpdf_write() -> Iterator[Rst2pdfMessages]:
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), _code_fitted(), _list_items_split(), \
             long_words_broken_at_marks(), svg_text_positioned(), \
-            _handlers(handlers):
+            _fallback_fonts(messages, fallback_fonts), _handlers(handlers):
         yield messages

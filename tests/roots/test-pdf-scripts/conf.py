@@ -1,0 +1,3 @@
+# SPDX-License-Identifier: GPL-2.0-only
+extensions = ['linuxdoc_builders']
+project = 'scripts'

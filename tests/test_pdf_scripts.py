@@ -1,0 +1,203 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Every script readable in linuxpdf: the text of a page in each of the
+kernel's translation languages and the symbols English pages use is
+read back from the PDF, and every character is drawn with an embedded
+font whose character map has it.  Stock rst2pdf, the control, draws them
+in base-14 fonts that have none of it.
+
+Needs Debian's fonts-dejavu-core, fonts-dejavu-extra and fonts-wqy-zenhei
+(scripts/run-tests installs them).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pymupdf
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from tools import sphinx_build, typed
+
+ROOT = Path(__file__).parent / 'roots' / 'test-pdf-scripts'
+
+def written_lines() -> list[str]:
+    """The root's lines with characters outside ASCII, as a reader
+    should read them: mark-up and list marks left out, spaces as one."""
+    found = []
+    for line in (ROOT / 'index.rst').read_text(encoding='utf-8').split('\n'):
+        text = line.strip().removeprefix('* ').removeprefix('- ')
+        if not text.isascii():
+            found.append(' '.join(text.replace('*', '').split()))
+    return found
+
+
+@cache
+def font_file(name: str) -> tuple[str, int] | None:
+    """The file and face index of the font a PDF names (without its
+    subset prefix): ReportLab names a face of a collection NAME-INDEX."""
+    match = re.fullmatch(r'(.+)-(\d+)', name)
+    postscript = match[1] if match else name
+    answer = subprocess.run(
+        ['fc-match', '-f', '%{postscriptname}\t%{file}\t%{index}',
+         f':postscriptname={postscript}'], capture_output=True,
+        text=True, check=True).stdout.split('\t')
+    if answer[0] != postscript:
+        return None
+    return answer[1], int(answer[2])
+
+
+@cache
+def characters(name: str) -> frozenset[int]:
+    """The character map of the font a PDF names (empty when it is not
+    an installed TrueType font, as the base-14 fonts are not)."""
+    from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+    found = font_file(name)
+    if found is None:
+        return frozenset()
+    try:
+        font = TTFontFile(found[0], subfontIndex=found[1])
+    except TTFError:
+        return frozenset()
+    return frozenset(font.charToGlyph)
+
+
+def glyphless(pdf: Path) -> list[tuple[str, str]]:
+    """(font, character) for each character drawn with a font that does
+    not have it."""
+    problems = []
+    with pymupdf.open(pdf) as document:
+        for page in document:
+            for span in page.get_texttrace():
+                for char in (chr(c[0]) for c in span['chars']):
+                    if not char.isspace() and \
+                            ord(char) not in characters(span['font']):
+                        problems.append((span['font'], char))
+    return problems
+
+
+def _text(pdf: Path) -> str:
+    with pymupdf.open(pdf) as document:
+        return '\n'.join(' '.join(page.get_text().split())
+                         for page in document)
+
+
+@pytest.fixture(scope='module')
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp('scripts') / 'out'
+    result = sphinx_build('-E', '-b', 'linuxpdf', ROOT, out,
+                          cwd=out.parent)
+    assert result.returncode == 0, result.stderr
+    assert 'WARNING' not in result.stderr, result.stderr
+    return out / 'scripts.pdf'
+
+
+def test_every_line_is_in_the_pdf(built: Path) -> None:
+    text = _text(built)
+    lines = written_lines()
+    assert len(lines) == 15
+    for line in lines:
+        assert line in text, line
+
+
+def test_every_character_has_a_glyph_in_its_font(built: Path) -> None:
+    assert glyphless(built) == []
+
+
+def test_every_font_is_embedded_and_subset(built: Path) -> None:
+    with pymupdf.open(built) as document:
+        fonts = {font[3]: font[1] for page in document
+                 for font in page.get_fonts()}
+    assert fonts
+    for name, extension in fonts.items():
+        assert '+' in name, name               # a subset
+        assert extension == 'ttf', (name, extension)   # embedded
+
+
+def test_stock_rst2pdf_draws_boxes(tmp_path: Path) -> None:
+    """The control: rst2pdf's base-14 fonts have none of it."""
+    result = sphinx_build('-E', '-b', 'pdf', '-D',
+                          'extensions=linuxdoc_builders,rst2pdf.pdfbuilder',
+                          ROOT, tmp_path / 'out', cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [pdf] = (tmp_path / 'out').glob('*.pdf')
+    text = _text(pdf)
+    lost = [line for line in written_lines() if line not in text]
+    assert len(lost) >= 10, lost
+    assert '\u2264' in {char for _, char in glyphless(pdf)}   # ≤
+
+
+def test_a_character_no_font_has_is_reported(tmp_path: Path) -> None:
+    """Once per document and script, at the line, with the characters
+    and the package that has them; the rest of the PDF is written."""
+    result = sphinx_build(
+        '-E', '-b', 'linuxpdf', '-D',
+        'linuxdoc_pdf_fallback_fonts=DejaVu Sans', ROOT, tmp_path / 'out',
+        cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines()
+                if 'no installed font has' in line]
+    cjk = [line for line in warnings if ': no installed font has these '
+           'cjk characters' in line]
+    assert len(cjk) == 1, warnings
+    assert re.match(r'\S*index\.rst:\d+: WARNING: ', cjk[0]), cjk
+    assert 'U+4E2D 中' in cjk[0]
+    assert cjk[0].endswith(typed('(Debian: install fonts-wqy-zenhei)',
+                                 'linuxdoc.fonts'))
+    assert len(warnings) == len({line.split('these ')[1].split()[0]
+                                 for line in warnings})
+    assert 'Καλημέρα κόσμε' in _text(tmp_path / 'out' / 'scripts.pdf')
+
+
+#: Characters of each script the default fonts cover, as code points.
+ALPHABET = ''.join(map(chr, [
+    *range(0x41, 0x5B), *range(0xC0, 0x17F), *range(0x391, 0x3A9),
+    *range(0x3B1, 0x3C9), *range(0x410, 0x44F), *range(0x2190, 0x2199),
+    *range(0x2200, 0x2211), *range(0x2500, 0x2520), *range(0x4E00, 0x4E80),
+    *range(0x3041, 0x3090), *range(0x30A1, 0x30F0), *range(0xAC00, 0xAC40),
+]))
+
+
+def _words(count: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(st.text(ALPHABET, min_size=1, max_size=12),
+                    min_size=1, max_size=count)
+
+
+# no shrinking: each example is a sphinx-build of seconds
+@settings(max_examples=5, deadline=None,
+          phases=[Phase.explicit, Phase.reuse, Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+@given(paragraph=_words(30), cells=_words(6), code=_words(8),
+       strong=st.booleans())
+def test_random_text_of_every_script_reaches_the_reader(
+        tmp_path_factory: pytest.TempPathFactory, paragraph: list[str],
+        cells: list[str], code: list[str], strong: bool) -> None:
+    """Random words of the scripts above in a paragraph (bold or not),
+    table cells and a code block: the build succeeds without a warning,
+    every word is in the PDF, and every character is drawn with a font
+    that has it."""
+    tmp = tmp_path_factory.mktemp('random')
+    src = tmp / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "project = 'random'\n")
+    mark = '**' if strong else ''
+    body = ['Random', '======', '', mark + ' '.join(paragraph) + mark, '',
+            '.. flat-table::', '']
+    body += [f'   * - {word}' for word in cells]
+    body += ['', '.. code-block:: text', '']
+    body += [f'   {word}' for word in code]
+    (src / 'index.rst').write_text('\n'.join(body) + '\n', encoding='utf-8')
+    result = sphinx_build('-q', '-b', 'linuxpdf', src, tmp / 'out',
+                          cwd=tmp)
+    assert result.returncode == 0, result.stderr
+    assert 'WARNING' not in result.stderr, result.stderr
+    pdf = tmp / 'out' / 'random.pdf'
+    text = ''.join(_text(pdf).split())
+    for word in paragraph + cells + code:
+        assert word in text, word
+    assert glyphless(pdf) == []
