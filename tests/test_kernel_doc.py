@@ -331,3 +331,34 @@ def _reread(stdout: str) -> list[str]:
     """The documents a build read, from its progress lines."""
     return sorted(re.findall(r'reading sources\.\.\. \[\s*\d+%\] (\w+)',
                              stdout))
+
+
+def test_options_in_any_unicode(tmp_path: Path) -> None:
+    """``:doc:`` titles and identifiers outside ASCII: found as the
+    kernel's script finds them (it reads the C file's bytes), and never
+    a UnicodeEncodeError that stops the build."""
+    src = tmp_path / 'src'
+    (src / 'tree').mkdir(parents=True)
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "kerneldoc_srctree = 'tree'\n"
+                                 "exclude_patterns = ['tree']\n")
+    (src / 'tree' / 'u.c').write_text(
+        '/**\n * DOC: Locking \u2014 overview\n *\n'
+        ' * The lock \u201crules\u201d \u2014 all of them.\n */\n\n'
+        '/**\n * DOC: Th\u00e9orie\n *\n * The accents.\n */\n',
+        encoding='utf-8')
+    (src / 'index.rst').write_text(
+        'U\n=\n\n.. kernel-doc:: u.c\n   :doc: Locking \u2014 overview\n\n'
+        '.. kernel-doc:: u.c\n   :doc: Th\u00e9orie\n\n'
+        '.. kernel-doc:: u.c\n   :identifiers: \u201cquoted\u201d\n',
+        encoding='utf-8')
+    result = sphinx_build('-b', 'html', '-q', src, tmp_path / 'html',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert 'Traceback' not in result.stderr
+    assert result.stderr.splitlines() == [typed(
+        f"{src}/tree/u.c:1: WARNING: '\u201cquoted\u201d' not found",
+        'kernel-doc.not-found')]
+    page = (tmp_path / 'html' / 'index.html').read_text(encoding='utf-8')
+    assert 'The lock \u201crules\u201d \u2014 all of them.' in page
+    assert 'The accents.' in page

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .cache import parsed_file
 from .model import Mode, ParsedFile, Selection
+from .options import to_script
 from .rest import render
 
 
@@ -50,9 +51,9 @@ def run(argv: list[str]) -> tuple[str, str, int]:
         option = args.pop(0).lstrip('-')
         if option == 'function':
             mode = Mode.INCLUDE
-            symbols.add(args.pop(0))
+            symbols.add(to_script(args.pop(0)))
         elif option == 'nosymbol':
-            excluded.add(args.pop(0))
+            excluded.add(to_script(args.pop(0)))
         elif option in ('export', 'internal'):
             mode = Mode.EXPORTED if option == 'export' else Mode.INTERNAL
             symbols.clear()

@@ -32,9 +32,25 @@ class Request:
     export_patterns: tuple[str, ...] = ()
 
 
+def to_script(text: str) -> str:
+    """Unicode as the script reads it: one character a byte of UTF-8.
+
+    The parser works on a C file's bytes as Latin-1 characters, as the
+    Perl script does, so the names and titles it is asked for must be
+    given the same way: ``:doc: Théorie`` is then found, and a ``—`` in
+    a title survives the way back to Unicode.
+    """
+    return text.encode('utf-8', 'surrogateescape').decode('latin-1')
+
+
 def request(options: Mapping[str, str | None]) -> Request:
-    """The kernel's reading of a kernel-doc directive's options."""
+    """The kernel's reading of a kernel-doc directive's options (names
+    and titles as the script reads them, :func:`to_script`; file names
+    as they are)."""
     opts = {k: v or '' for k, v in options.items()}
+    for name in ('doc', 'functions', 'identifiers', 'no-identifiers'):
+        if name in opts:
+            opts[name] = to_script(opts[name])
     if 'functions' in opts:
         opts['identifiers'] = opts['functions']
     excluded = frozenset(opts.get('no-identifiers', '').split())
