@@ -127,15 +127,25 @@ class LinuxHTMLBuilder(StandaloneHTMLBuilder):
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:
-    """Let the stock HTML builders write tables from the grid too."""
+    """Let the stock HTML builders write tables from the grid too, and
+    give every HTML build the stylesheet's directory.
+
+    The directory is added here, before Sphinx compares the configuration
+    with the last build's: added later, every build of an unchanged
+    project said "The configuration has changed (html_static_path)".  A
+    build that does not write our tables copies the file but never links
+    it (:func:`_add_stylesheet`).
+    """
     take_stock_builders(app, STOCK_BUILDERS, LinuxHTMLTranslator,
                         config.linuxdoc_html_translator)
+    if str(STATIC) not in config.html_static_path:
+        config.html_static_path = [*config.html_static_path, str(STATIC)]
 
 
 def _add_stylesheet(app: Sphinx) -> None:
-    """Ship the table stylesheet with every builder that writes our tables."""
+    """Link the table stylesheet from every builder that writes our
+    tables."""
     if build_uses(app, LinuxHTMLTranslator):
-        app.config.html_static_path.append(str(STATIC))
         app.add_css_file(STYLESHEET)
 
 

@@ -173,3 +173,20 @@ def test_builders_without_our_translator_are_left_alone(
                           tmp_path / 'out', cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert not list((tmp_path / 'out').rglob('linuxdoc-tables.css'))
+
+
+@pytest.mark.parametrize('builder', ['linuxhtml', 'html', 'linuxlatex',
+                                     'linuxpdf'])
+def test_a_second_build_of_an_unchanged_project_reads_nothing(
+        tmp_path: Path, builder: str) -> None:
+    """Before, the table stylesheet's directory was added to
+    html_static_path after Sphinx had compared the configuration: every
+    rebuild said "The configuration has changed (html_static_path)"."""
+    src = ROOTS / 'test-tables'
+    first = sphinx_build('-b', builder, src, tmp_path / 'out', cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = sphinx_build('-b', builder, src, tmp_path / 'out', cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    output = again.stdout + again.stderr
+    assert 'configuration has changed' not in output.lower()
+    assert 'updating environment: 0 added, 0 changed, 0 removed' in output
