@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.locale import _, __
-from sphinx.util import logging
+from sphinx.util import logging, texescape
 
 if TYPE_CHECKING:
     from collections.abc import (
@@ -119,11 +119,22 @@ def _title(index: Path, default: str) -> str:
 
 
 def latex_documents(books: Iterable[Book], author: str,
-                    theme: str = 'manual'
+                    theme: str = 'manual', engine: str = 'pdflatex'
                     ) -> list[tuple[str, str, str, str, str]]:
-    """``latex_documents`` for conf.py from :func:`top_level_books`."""
-    return [(b.start, f'{b.target}.tex', b.title, author, theme)
-            for b in books]
+    """``latex_documents`` for conf.py from :func:`top_level_books`.
+
+    Its title and author are LaTeX mark-up (Sphinx writes them into
+    ``\\title`` and ``\\author`` as they are), so the plain text of a
+    reST title and of ``author`` is escaped for ``engine`` (conf.py's
+    ``latex_engine``), as Sphinx's own default escapes ``project``.
+    """
+    texescape.init()
+
+    def escaped(text: str) -> str:
+        return texescape.escape_abbr(texescape.escape(text, engine))
+
+    return [(b.start, f'{b.target}.tex', escaped(b.title), escaped(author),
+             theme) for b in books]
 
 
 def pdf_documents(books: Iterable[Book], author: str

@@ -27,7 +27,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from sphinx.locale import __
-from sphinx.util import logging
+from sphinx.util import logging, texescape
 
 from linuxdoc_builders import __version__
 
@@ -72,6 +72,11 @@ def check_settings(app: Sphinx, config: Config) -> None:
             setattr(config, name, default)
     if 'linuxdoc_book_of' in config:
         _check_book_of(config)
+    # Sphinx's default latex_documents escapes the project and author for
+    # LaTeX with tables its LaTeX builder fills when it starts, after
+    # this: read now, before them, the default kept them unescaped
+    # (\title{my_driver}, an error in TeX)
+    texescape.init()
     for name, (shape, fields, optional, suffix) in DOCUMENTS.items():
         if name in config:
             setattr(config, name, _checked_documents(

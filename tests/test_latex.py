@@ -376,3 +376,35 @@ def test_table_style_is_the_same_on_every_sphinx(tmp_path: Path,
     [preamble] = re.findall(r'\\begin\{tabular[xy]?\}(?:\[t\])?\{(.*)\}',
                             tex.read_text(encoding='utf-8'))
     assert ('|' in preamble) == rules, preamble
+
+
+@pytest.mark.parametrize(('builder', 'documents'), [
+    ('linuxlatex', ''),
+    ('latex', ''),
+    ('linuxlatex', 'from linuxdoc_builders.books import Book, '
+                   'latex_documents\n'
+                   "latex_documents = latex_documents([Book('index', "
+                   "'my_book', 'Hello_world & more')], author)\n"),
+])
+def test_names_from_conf_py_reach_latex_escaped(tmp_path: Path,
+                                                builder: str,
+                                                documents: str) -> None:
+    """``project = 'my_driver'``: Sphinx's default latex_documents, read
+    by our settings check before Sphinx's LaTeX tables existed, kept the
+    name unescaped, and TeX stopped on \\title{my_driver}; the titles of
+    :func:`linuxdoc_builders.books.latex_documents` are escaped too."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\nproject = 'my_driver'\n"
+        "author = 'A_B & C'\n" + documents)
+    (src / 'index.rst').write_text('Hello\n=====\n\nText.\n')
+    out = tmp_path / 'out'
+    result = sphinx_build('-q', '-b', builder, src, out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [tex] = out.glob('*.tex')
+    text = tex.read_text(encoding='utf-8')
+    title = r'Hello\_world \& more' if documents else r'my\_driver'
+    assert f'\\title{{{title}}}' in text
+    assert r'\author{A\_B \& C}' in text
+    assert make_latex_pdfs(out) == []

@@ -49,14 +49,16 @@ html_theme = ('sphinx_rtd_theme' if find_spec('sphinx_rtd_theme')
 # `make SPHINXDIRS=DIR` builds DIR alone, as one book (the Makefile says
 # which directory in LINUXDOC_SPHINXDIR).  A document two books list goes
 # to the first; move one with linuxdoc_book_of = {'docname': 'book'}.
+# (The LaTeX titles are escaped for the engine below.)
 _books = sphinxdir_books(Path(__file__).parent,
                          os.environ.get('LINUXDOC_SPHINXDIR', '.'))
-latex_documents = latex_documents(_books, author)
+latex_engine = 'xelatex'
+latex_documents = latex_documents(_books, author, engine=latex_engine)
 pdf_documents = pdf_documents(_books, author)
 
-# xelatex, as the kernel uses, with GNU FreeFont (Debian:
-# fonts-freefont-otf), which has every script and style the books need.
-latex_engine = 'xelatex'
+# xelatex, as the kernel uses (latex_engine above), with GNU FreeFont
+# (Debian: fonts-freefont-otf), which has every script and style the
+# books need.
 latex_elements = {
     'papersize': 'a4paper',
     'fontpkg': r'''
