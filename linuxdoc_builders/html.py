@@ -26,6 +26,7 @@ Everything else is written as the stock builder writes it.  With
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -127,26 +128,30 @@ class LinuxHTMLBuilder(StandaloneHTMLBuilder):
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:
-    """Let the stock HTML builders write tables from the grid too, and
-    give every HTML build the stylesheet's directory.
-
-    The directory is added here, before Sphinx compares the configuration
-    with the last build's: added later, every build of an unchanged
-    project said "The configuration has changed (html_static_path)".  A
-    build that does not write our tables copies the file but never links
-    it (:func:`_add_stylesheet`).
-    """
+    """Let the stock HTML builders write tables from the grid too."""
     take_stock_builders(app, STOCK_BUILDERS, LinuxHTMLTranslator,
                         config.linuxdoc_html_translator)
-    if str(STATIC) not in config.html_static_path:
-        config.html_static_path = [*config.html_static_path, str(STATIC)]
 
 
 def _add_stylesheet(app: Sphinx) -> None:
     """Link the table stylesheet from every builder that writes our
-    tables."""
+    tables (the file is copied when the build ends,
+    :func:`_copy_stylesheet`)."""
     if build_uses(app, LinuxHTMLTranslator):
         app.add_css_file(STYLESHEET)
+
+
+def _copy_stylesheet(app: Sphinx, exception: Exception | None) -> None:
+    """Copy the table stylesheet into ``_static`` of a build that links
+    it.  Not through ``html_static_path``: changed once the builder
+    exists, after Sphinx has compared the configuration with the last
+    build's, it made every rebuild of an unchanged project say "The
+    configuration has changed"; changed before, it put the file into
+    builds that do not write our tables (epub)."""
+    if exception is None and build_uses(app, LinuxHTMLTranslator):
+        static = Path(app.outdir) / '_static'
+        static.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(STATIC / STYLESHEET, static / STYLESHEET)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -156,5 +161,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
                          types=[bool])
     app.connect('config-inited', _use_grid_translator)
     app.connect('builder-inited', _add_stylesheet)
+    app.connect('build-finished', _copy_stylesheet)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}
