@@ -1,18 +1,23 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Every script readable in linuxpdf: the text of a page in each of the
-kernel's translation languages and the symbols English pages use is
-read back from the PDF, and every character is drawn with an embedded
-font whose character map has it.  Stock rst2pdf, the control, draws them
-in base-14 fonts that have none of it.
+"""Every script readable in both PDF routes: the text of a page in each
+of the kernel's translation languages, the scripts that must be shaped
+and the symbols English pages use is read back from the PDF of linuxpdf
+and of linuxlatex compiled with xelatex, and every character is drawn
+with an embedded font whose character map has it.  Stock rst2pdf, the
+control, draws them in base-14 fonts that have none of it; xelatex
+without xeCJK drops the CJK text, and says so only through
+``linuxdoc-latex-missing``.
 
-Needs Debian's fonts-dejavu-core, fonts-dejavu-extra and fonts-wqy-zenhei
-(scripts/run-tests installs them).
+Needs Debian's fonts-dejavu-core, fonts-dejavu-extra, fonts-wqy-zenhei,
+fonts-freefont-otf and texlive-lang-cjk (scripts/run-tests installs
+them).
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
+import sys
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -21,7 +26,10 @@ import pymupdf
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from tools import sphinx_build, typed
+from tools import make_latex_pdfs, sphinx_build, typed
+
+from linuxdoc_builders.latex import missing
+from linuxdoc_builders.latex.scripts import hangul_spaces, scripts_marked
 
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-scripts'
 
@@ -54,7 +62,8 @@ def font_file(name: str) -> tuple[str, int] | None:
 @cache
 def characters(name: str) -> frozenset[int]:
     """The character map of the font a PDF names (empty when it is not
-    an installed TrueType font, as the base-14 fonts are not)."""
+    an installed font, as the base-14 fonts are not): TrueType read by
+    ReportLab, PostScript outlines (FreeFont's .otf) by MuPDF."""
     from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
     found = font_file(name)
     if found is None:
@@ -62,7 +71,8 @@ def characters(name: str) -> frozenset[int]:
     try:
         font = TTFontFile(found[0], subfontIndex=found[1])
     except TTFError:
-        return frozenset()
+        assert found[1] == 0, found
+        return frozenset(pymupdf.Font(fontfile=found[0]).valid_codepoints())
     return frozenset(font.charToGlyph)
 
 
@@ -203,3 +213,121 @@ def test_random_text_of_every_script_reaches_the_reader(
     for word in paragraph + cells + code:
         assert word in text, word
     assert glyphless(pdf) == []
+
+
+@pytest.fixture(scope='module')
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The root built with linuxlatex and compiled with xelatex."""
+    out = tmp_path_factory.mktemp('scripts-latex') / 'out'
+    result = sphinx_build('-E', '-b', 'linuxlatex', '-D',
+                          'latex_engine=xelatex', ROOT, out, cwd=out.parent)
+    assert result.returncode == 0, result.stderr
+    assert 'WARNING' not in result.stderr, result.stderr
+    assert make_latex_pdfs(out) == []
+    return out
+
+
+def test_latex_every_line_is_in_the_pdf(compiled: Path) -> None:
+    """White space aside: MuPDF finds no space in narrow gaps that TeX
+    leaves (between Korean words, beside ≤)."""
+    text = ''.join(_text(compiled / 'scripts.pdf').split())
+    for line in written_lines():
+        assert ''.join(line.split()) in text, line
+
+
+def test_latex_every_character_has_a_glyph_in_its_font(
+        compiled: Path) -> None:
+    assert glyphless(compiled / 'scripts.pdf') == []
+
+
+def test_latex_nothing_is_left_out(compiled: Path) -> None:
+    assert missing.main([str(compiled)]) == 0
+    assert 'Missing character' not in (compiled / 'scripts.log').read_text(
+        encoding='utf-8', errors='replace')
+
+
+def test_latex_cjk_without_xecjk_is_reported(tmp_path: Path) -> None:
+    """Without xeCJK (hidden here as TeX would not find it), the CJK text
+    is dropped, and linuxdoc-latex-missing says so: the book, how many,
+    the characters, and the Debian package that gives xeCJK; the Greek
+    text is still there."""
+    out = tmp_path / 'out'
+    result = sphinx_build('-E', '-b', 'linuxlatex', '-D',
+                          'latex_engine=xelatex', ROOT, out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    sty = out / 'linuxdoc-cjk.sty'
+    sty.write_text(sty.read_text(encoding='utf-8').replace(
+        'xeCJK.sty', 'no-such-package.sty'), encoding='utf-8')
+    assert make_latex_pdfs(out) == []
+    assert 'Καλημέρα κόσμε' in _text(out / 'scripts.pdf')
+    command = Path(sys.executable).parent / 'linuxdoc-latex-missing'
+    report = subprocess.run([command, str(out)],
+                            capture_output=True, text=True, check=False)
+    assert report.returncode == 1
+    [line] = report.stderr.splitlines()
+    assert re.fullmatch(
+        r'scripts\.pdf: WARNING: \d+ cjk character\(s\) left out, no glyph '
+        r'in FreeMono, FreeSerif\S*(, FreeSerif\S*)*: U\+3001 、, .* and '
+        r'\d+ more; install xeCJK \(Debian: texlive-lang-cjk\)', line), line
+    assert 'U+4E2D 中' in line
+
+
+def test_latex_no_cjk_font_names_the_packages() -> None:
+    log = ('Package linuxdoc-cjk Info: no CJK font is installed on input '
+           'line 5.\nMissing character: There is no 中 (U+4E2D) in font '
+           '[FreeSerif.otf]/OT:script=latn;language=dflt;mapping=tex-te\n')
+    assert missing.fix('CJK', log) == (
+        'install a CJK font (Debian: fonts-noto-cjk or fonts-wqy-zenhei)')
+    [(name, dropped)] = missing.dropped_characters(log).items()
+    assert (name, dropped.chars, dropped.fonts) == ('CJK', {'中'},
+                                                    {'FreeSerif'})
+
+
+def test_latex_korean_words_keep_their_spaces() -> None:
+    assert hangul_spaces('커널 문서\n한국어 a 번역') == \
+        '커널\\ 문서\\ 한국어 a 번역'
+
+
+SHAPED = Path(__file__).parent / 'roots' / 'test-scripts-shaped'
+
+
+def test_latex_shapes_what_must_be_shaped(tmp_path: Path) -> None:
+    """Arabic comes out joined (the PDF's text holds the joined forms
+    its glyphs stand for) and Hindi reordered, in running text and in a
+    table; the stock translator sets both letter by letter."""
+    texts = {}
+    for translator in ('1', '0'):
+        out = tmp_path / translator
+        result = sphinx_build('-E', '-b', 'latex', '-D',
+                              f'linuxdoc_latex_translator={translator}',
+                              SHAPED, out, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert make_latex_pdfs(out) == []
+        assert missing.main([str(out)]) == 0
+        texts[translator] = _text(out / 'shaped.pdf')
+        assert glyphless(out / 'shaped.pdf') == []
+    joined = re.compile('[\ufe70-\ufefc]')     # Arabic presentation forms
+    assert len(joined.findall(texts['1'])) >= 10
+    assert not joined.search(texts['0'])
+    # the vowel sign I is drawn before the consonant it follows
+    assert 'ि' + 'ह' in texts['1'] and 'हि' in texts['0']
+
+
+def test_linuxpdf_says_what_it_does_not_shape(tmp_path: Path) -> None:
+    result = sphinx_build('-E', '-b', 'linuxpdf', SHAPED, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines()
+                if 'WARNING' in line]
+    assert len(warnings) == 3, warnings
+    for name in ('arabic', 'devanagari', 'hebrew'):
+        [line] = [w for w in warnings if f' {name} text is drawn but not '
+                  'shaped' in w]
+        assert re.match(r'\S*index\.rst:\d+: WARNING: ', line), line
+
+
+def test_scripts_are_marked_for_shaping() -> None:
+    assert scripts_marked('a كتاب عربي, हिन्दी b') == (
+        'a \\linuxdocscript{Arabic}{كتاب عربي}, '
+        '\\linuxdocscript{Devanagari}{हिन्दी} b')
+    assert scripts_marked('ascii only') == 'ascii only'

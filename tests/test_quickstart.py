@@ -58,7 +58,10 @@ def make(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
            if k not in {'FORCE_COLOR', 'MAKEFLAGS', 'MFLAGS', 'MAKELEVEL'}}
     env['NO_COLOR'] = '1'
     sphinx = f'{shlex.quote(sys.executable)} -m sphinx'
-    return subprocess.run([binary, f'SPHINXBUILD={sphinx}', *args],
+    missing = Path(sys.executable).parent / 'linuxdoc-latex-missing'
+    return subprocess.run([binary, f'SPHINXBUILD={sphinx}',
+                           f'LATEXMISSING={shlex.quote(str(missing))}',
+                           *args],
                           capture_output=True, text=True, check=False,
                           cwd=project, env=env)
 
@@ -260,6 +263,30 @@ def test_pdfdocs_names_the_book_tex_fails_on(tmp_path: Path) -> None:
     for book in BOOKS:
         assert f'  PDF     {book}: ' in result.stdout
     assert not (project / 'output' / 'pdf' / 'broken.pdf').exists()
+
+
+def test_pdfdocs_says_which_characters_tex_left_out(tmp_path: Path
+                                                   ) -> None:
+    """Chinese gets xeCJK's face; runic, which no font of the book has,
+    is a warning naming the book and the characters, and with -W the
+    target fails, though every PDF is written."""
+    project = new_project(tmp_path / 'docs')
+    with (project / 'user-guide' / 'index.rst').open('a') as page:
+        page.write('\nChinese: 内核文档.  Runic: ᚠᚢᚦ.\n')
+    result = make(project, 'pdfdocs')
+    assert result.returncode == 0, result.stdout + result.stderr
+    [line] = [line for line in result.stderr.splitlines()
+              if 'WARNING' in line]
+    assert line.startswith('user-guide.pdf: WARNING: 3 runic character(s) '
+                           'left out, no glyph in FreeSerif: U+16A0 ᚠ, '
+                           'U+16A2 ᚢ, U+16A6 ᚦ; give them a font'), line
+    assert '内核文档' in _text(project / 'output' / 'pdf' / 'user-guide.pdf')
+    failed = make(project, 'pdfdocs', 'SPHINXOPTS=-W')
+    assert failed.returncode != 0
+    assert ('pdfdocs: characters left out, and SPHINXOPTS has -W'
+            in failed.stderr), failed.stderr
+    for book in BOOKS:
+        assert f'  PDF     {book}: ' in failed.stdout
 
 
 def test_pdfdocs_fails_when_tex_writes_no_pdf(tmp_path: Path) -> None:

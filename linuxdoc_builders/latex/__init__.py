@@ -62,6 +62,10 @@ from linuxdoc_builders.latex.checks import (
     check_strut_macro,
 )
 from linuxdoc_builders.latex.ifconfig import resolve_ifconfig
+from linuxdoc_builders.latex.scripts import (
+    DEFAULT_CJK_FONTS,
+    write_cjk_package,
+)
 from linuxdoc_builders.latex.tall import CutTallTables
 from linuxdoc_builders.latex.translator import LinuxLaTeXTranslator
 from linuxdoc_builders.translators import build_uses, take_stock_builders
@@ -171,13 +175,18 @@ def _modern_table_style(app: Sphinx, config: Config) -> None:
 
 
 def _add_package(app: Sphinx) -> None:
-    """Ship linuxdoc.sty with every LaTeX build that uses the translator."""
+    """Ship linuxdoc.sty with every LaTeX build that uses the translator,
+    and for xelatex linuxdoc-cjk.sty
+    (:mod:`~linuxdoc_builders.latex.scripts`)."""
     if not build_uses(app, LinuxLaTeXTranslator):
         return
     outdir = Path(app.builder.outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(TEXINPUTS / 'linuxdoc.sty', outdir / 'linuxdoc.sty')
     app.add_latex_package('linuxdoc', SPAN_OPTIONS)
+    if app.config.latex_engine == 'xelatex':
+        write_cjk_package(outdir, app.config.linuxdoc_latex_cjk_fonts)
+        app.add_latex_package('linuxdoc-cjk')
     check_strut_macro()
 
 
@@ -188,6 +197,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value('linuxdoc_latex_translator', True, '',
                          types=[bool])
     app.add_config_value('linuxdoc_book_of', {}, 'env', types=[dict])
+    app.add_config_value('linuxdoc_latex_cjk_fonts', list(DEFAULT_CJK_FONTS),
+                         '', types=[list, tuple])
     app.connect('config-inited', _use_grid_translator)
     app.connect('config-inited', _modern_table_style)
     app.connect('builder-inited', _add_package)

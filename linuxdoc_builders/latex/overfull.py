@@ -20,11 +20,11 @@ is any.
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from linuxdoc_builders.latex.logs import run
 
 #: The comment the translator writes before each table, then
 #: ``SOURCE:LINE`` (relative to the source directory); and the one after
@@ -93,26 +93,18 @@ def overfull_tables(tex_path: Path) -> list[OverfullTable]:
             for i, points in sorted(boxes.items())]
 
 
+def warnings(tex: Path) -> list[str]:
+    """One warning per table of ``tex`` with overfull boxes."""
+    return [f'{table.location}: WARNING: {table.boxes} overfull box(es) '
+            f'in this table, up to {table.widest:.1f}pt too wide: text '
+            f'runs past its cell ({tex.name}, lines '
+            f'{table.first_line}-{table.last_line})'
+            for table in overfull_tables(tex)]
+
+
 def main(argv: list[str] | None = None) -> int:
     """``linuxdoc-latex-overfull DIR_OR_TEX...``: warn about every table
     with overfull boxes; status 1 if there is one."""
-    parser = argparse.ArgumentParser(
-        prog='linuxdoc-latex-overfull',
-        description='Report the tables whose text LaTeX could not fit, at '
-                    'their reST source line.')
-    parser.add_argument('paths', nargs='+', type=Path,
-                        help='LaTeX output directories or .tex files, '
-                             'after LaTeX has run')
-    args = parser.parse_args(argv)
-    found = 0
-    for path in args.paths:
-        texs = sorted(path.glob('*.tex')) if path.is_dir() else [path]
-        for tex in texs:
-            for table in overfull_tables(tex):
-                found += 1
-                print(f'{table.location}: WARNING: {table.boxes} overfull '
-                      f'box(es) in this table, up to {table.widest:.1f}pt '
-                      f'too wide: text runs past its cell ({tex.name}, '
-                      f'lines {table.first_line}-{table.last_line})',
-                      file=sys.stderr)
-    return 1 if found else 0
+    return run('linuxdoc-latex-overfull',
+               'Report the tables whose text LaTeX could not fit, at their '
+               'reST source line.', warnings, argv)

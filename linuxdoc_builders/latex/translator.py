@@ -32,6 +32,7 @@ from linuxdoc_builders.latex.checks import (
 from linuxdoc_builders.latex.given_widths import SCALE_ATTRIBUTE
 from linuxdoc_builders.latex.literals import in_pieces
 from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
+from linuxdoc_builders.latex.scripts import hangul_spaces, scripts_marked
 from linuxdoc_builders.latex.widths import (
     WARN_BELOW_SCALE,
     ColumnWidths,
@@ -114,6 +115,25 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         table = self._tables[-1]
         table.rows_begun += 1
         return table.rows_begun - 1
+
+    #: Whether a URL is being encoded (its text is left as it is).
+    _in_uri = False
+
+    def encode(self, text: str) -> str:
+        """Sphinx's escapes, spaces between Korean words kept and runs of
+        scripts to be shaped marked
+        (:mod:`~linuxdoc_builders.latex.scripts`); not in a URL."""
+        encoded = super().encode(text)
+        if self._in_uri:
+            return encoded
+        return scripts_marked(hangul_spaces(encoded))
+
+    def encode_uri(self, text: str) -> str:
+        self._in_uri = True
+        try:
+            return super().encode_uri(text)
+        finally:
+            self._in_uri = False
 
     def visit_Text(self, node: nodes.Text) -> None:  # noqa: N802
         """In a table cell or a paragraph, long identifiers may break

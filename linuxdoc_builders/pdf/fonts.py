@@ -27,8 +27,6 @@ and nothing said so.  Here:
 from __future__ import annotations
 
 import json
-import subprocess
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +36,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from sphinx.locale import __
 from sphinx.util import logging
+
+from linuxdoc_builders import fontconfig
+from linuxdoc_builders.fontconfig import listed, script, shaping_script
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -59,52 +60,31 @@ DEFAULT_FONTS = {'serif': 'DejaVu Serif', 'sans': 'DejaVu Sans',
 
 #: Families with TrueType outlines that Debian packages: symbols and
 #: most alphabets (DejaVu), Chinese, Japanese and Korean (WenQuanYi Zen
-#: Hei, then Droid Sans Fallback), Indic and Thai (Noto).
+#: Hei, then Droid Sans Fallback), Indic, Arabic, Hebrew, Thai and
+#: Ethiopic (FreeSerif of fonts-freefont-ttf, the faces the LaTeX route
+#: sets them in), then Noto's.
 DEFAULT_FALLBACK_FONTS = [
     'DejaVu Sans', 'DejaVu Serif', 'WenQuanYi Zen Hei',
-    'Droid Sans Fallback', 'Noto Sans Devanagari', 'Noto Sans Thai',
+    'Droid Sans Fallback', 'FreeSerif', 'Noto Sans Devanagari',
+    'Noto Sans Thai',
     'Noto Sans Bengali', 'Noto Sans Tamil', 'Noto Sans Math',
     'Noto Sans Symbols', 'Noto Sans Symbols2']
 
-#: The Debian package with glyphs for a script, by the first word of
-#: the characters' Unicode names.
-PACKAGES = {
-    'CJK': 'fonts-wqy-zenhei', 'HIRAGANA': 'fonts-wqy-zenhei',
-    'KATAKANA': 'fonts-wqy-zenhei', 'HANGUL': 'fonts-wqy-zenhei',
-    'BOPOMOFO': 'fonts-wqy-zenhei', 'FULLWIDTH': 'fonts-wqy-zenhei',
-    'IDEOGRAPHIC': 'fonts-wqy-zenhei',
-}
+#: The Debian package with glyphs for a script
+#: (:func:`~linuxdoc_builders.fontconfig.script`).
+PACKAGES = {'CJK': 'fonts-wqy-zenhei'}
 OTHER_PACKAGE = 'fonts-noto-core'
 
 
-@dataclass(frozen=True)
-class Face:
-    """One font file, as fontconfig names it."""
-
-    family: str
-    file: Path
-    index: int
-
-
-def fc_match(pattern: str) -> Face | None:
-    """The TrueType face fontconfig gives for ``pattern`` when it is of
-    the family asked for (fontconfig answers with some font always)."""
-    try:
-        answer = subprocess.run(
-            ['fc-match', '-f', '%{family}\t%{file}\t%{index}\t'
-             '%{fontformat}', pattern], capture_output=True, text=True,
-            check=True, timeout=60).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    families, file, index, outlines = [*answer.split('\t'), '', '', ''][:4]
-    wanted = pattern.split(':', 1)[0].casefold()
-    if (outlines != 'TrueType' or not index.isdigit()
-            or wanted not in map(str.casefold, families.split(','))):
-        return None
-    return Face(families.split(',')[0], Path(file), int(index))
+def fc_match(pattern: str) -> fontconfig.Face | None:
+    """The TrueType face fontconfig gives for ``pattern`` (ReportLab
+    embeds no other outlines), or None."""
+    face = fontconfig.fc_match(f'{pattern}:fontformat=TrueType')
+    return face if face is not None and face.outlines == 'TrueType' \
+        else None
 
 
-def family_faces(family: str) -> dict[str, Face] | None:
+def family_faces(family: str) -> dict[str, fontconfig.Face] | None:
     """Regular, bold, italic and bold italic of ``family`` as ``.ttf``
     files (what rst2pdf embeds by name), or None."""
     faces = {}
@@ -237,34 +217,49 @@ class Fallback:
 
 @dataclass
 class MissingCharacters:
-    """Characters no font has, by where they are and their script."""
+    """Characters no font has, and those drawn but not shaped, by where
+    they are and their script."""
 
     #: (document's source, script) -> the first node and the characters
     found: dict[tuple[str, str], tuple[nodes.Node | None, set[str]]] = \
         field(default_factory=dict)
+    #: the same for characters that are drawn but not shaped
+    unshaped: dict[tuple[str, str], tuple[nodes.Node | None, set[str]]] = \
+        field(default_factory=dict)
 
     def add(self, char: str, node: nodes.Node | None) -> None:
-        source = get_source_line(node)[0] if node is not None else None
-        key = (source or '', script(char))
-        if key not in self.found:
-            self.found[key] = (node, set())
-        self.found[key][1].add(char)
+        _note(self.found, char, node)
+
+    def add_unshaped(self, char: str, node: nodes.Node | None) -> None:
+        _note(self.unshaped, char, node)
 
     def report(self) -> None:
         """One warning per document and script."""
         for (_, name), (node, chars) in sorted(
                 self.found.items(), key=lambda item: item[0]):
-            listed = ', '.join(f'U+{ord(c):04X} {c}' for c in sorted(chars))
             logger.warning(
                 __('no installed font has these %s characters; they are '
                    'drawn as boxes: %s (Debian: install %s)'),
-                name.lower(), listed, PACKAGES.get(name, OTHER_PACKAGE),
+                name.lower(), listed(chars), PACKAGES.get(name, OTHER_PACKAGE),
                 location=node, type='linuxdoc', subtype='fonts')
+        for (_, name), (node, chars) in sorted(
+                self.unshaped.items(), key=lambda item: item[0]):
+            logger.warning(
+                __('%s text is drawn but not shaped: linuxpdf sets its '
+                   'characters one by one, left to right, so letters are '
+                   'not joined, reordered or set right to left (%s); '
+                   'linuxlatex with xelatex shapes it'),
+                name.lower(), listed(chars, 8), location=node,
+                type='linuxdoc', subtype='fonts')
 
 
-def script(char: str) -> str:
-    """The first word of a character's Unicode name: CJK, GREEK, ..."""
-    return unicodedata.name(char, 'UNKNOWN').split()[0]
+def _note(found: dict[tuple[str, str], tuple[nodes.Node | None, set[str]]],
+          char: str, node: nodes.Node | None) -> None:
+    source = get_source_line(node)[0] if node is not None else None
+    key = (source or '', script(char))
+    if key not in found:
+        found[key] = (node, set())
+    found[key][1].add(char)
 
 
 def fragments_with_fallback(frags: Iterable[Any], fallback: Fallback,
@@ -288,6 +283,8 @@ def fragments_with_fallback(frags: Iterable[Any], fallback: Fallback,
                 use = fallback.font_for(char) or name
                 if use == name:
                     missing.add(char, node)
+            if shaping_script(char):
+                missing.add_unshaped(char, node)
             if order and order[-1][0] == use:
                 order[-1] = (use, order[-1][1] + char)
             else:
