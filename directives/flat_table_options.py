@@ -41,6 +41,10 @@ _FIELD = re.compile(r':(?![: ])((?:[^:\\]|\\.|:(?!([ `]|$)))*)(?<! ):'
                     r'( +|$)')
 
 
+#: The first line of a row: a bullet list item.
+_ROW = re.compile(r'[-*+]( |$)')
+
+
 def _count(value: str | None) -> int:
     """``:header-rows:`` and ``:stub-columns:``: a whole number, 0 or
     more."""
@@ -74,6 +78,20 @@ def _widths(value: str | None) -> str | list[int]:
     return widths
 
 
+def _width(value: str | None) -> str:
+    """A length, a percentage of the line, or a number of pixels."""
+    text = (value or '').strip()
+    try:
+        if not text:
+            raise ValueError
+        width: str = directives.length_or_percentage_or_unitless(text)
+    except ValueError:
+        raise ValueError(__('expected a length (30em, 12cm, 4in), a '
+                            'percentage of the line (80%) or a number of '
+                            'pixels')) from None
+    return width
+
+
 def _flag(value: str | None) -> bool:
     if value and value.strip():
         raise ValueError(__('takes no value'))
@@ -92,7 +110,7 @@ CHECKS: dict[str, Callable[..., Any]] = {
     'header-rows': _count,
     'stub-columns': _count,
     'widths': _widths,
-    'width': directives.length_or_percentage_or_unitless,
+    'width': _width,
     'align': Table.option_spec['align'],
     'class': directives.class_option,
     'name': _name,
@@ -133,6 +151,17 @@ def read_block(lines: list[str]) -> DirectiveBlock:
     block = DirectiveBlock()
     first_option = next((i for i, line in enumerate(lines)
                          if _FIELD.match(line)), None)
+    first_row = next((i for i, line in enumerate(lines)
+                      if i and _ROW.match(line)), None)
+    if first_row is not None and (first_option is None
+                                  or first_row < first_option):
+        # the rows run on from the title: no blank line, no option
+        block.title = '\n'.join(lines[:first_row]).strip() or None
+        block.rows_from = first_row
+        block.problems.append(OptionProblem(first_row, __(
+            'the rows follow the title without a blank line; read as '
+            'rows, not as part of the title')))
+        return block
     title_lines = lines[:first_option] if first_option is not None \
         else lines
     title = '\n'.join(title_lines).strip()

@@ -76,6 +76,39 @@ def test_bad_values_are_reported_and_default(app: SphinxTestApp,
 
 
 @pytest.mark.sphinx('pseudoxml', testroot=ROOT, freshenv=True)
+def test_a_bad_width_is_named_in_our_words(app: SphinxTestApp,
+                                           warning: StringIO) -> None:
+    app.build()
+    expected = ('expected a length (30em, 12cm, 4in), a percentage of the '
+                'line (80%) or a number of pixels; using the default')
+    lines = (Path(app.srcdir) / 'index.rst').read_text(
+        encoding='utf-8').splitlines()
+    [empty] = [n for n, line in enumerate(lines, 1)
+               if line.strip() == ':width:']
+    assert f"index.rst:{empty}: WARNING: :width: '': {expected}" in \
+        warning.getvalue()
+    _reported(app, warning, 'index.rst', ':width: 12 apples', 'WARNING',
+              f":width: '12 apples': {expected}")
+    assert 'NoneType' not in warning.getvalue()
+    assert 'empty-width-cell' in _tables(app)['bad widths'].astext()
+
+
+@pytest.mark.sphinx('pseudoxml', testroot=ROOT, freshenv=True)
+def test_rows_right_after_the_title_are_rows(app: SphinxTestApp,
+                                             warning: StringIO) -> None:
+    """``.. flat-table:: Register map`` with ``* - Offset`` on the next
+    line: the caption is the title alone, the rows are rows, and a
+    warning at the first row says what was read how."""
+    app.build()
+    table = _tables(app)['Register map']
+    assert [row.astext().split() for row in table.findall(nodes.row)] == [
+        ['Offset', 'Name'], ['0x00', 'CTRL']]
+    _reported(app, warning, 'index.rst', '* - Offset', 'WARNING',
+              'the rows follow the title without a blank line; read as '
+              'rows, not as part of the title')
+
+
+@pytest.mark.sphinx('pseudoxml', testroot=ROOT, freshenv=True)
 def test_rows_right_after_the_options_are_rows(app: SphinxTestApp,
                                                warning: StringIO) -> None:
     app.build()
