@@ -26,6 +26,7 @@ kernel's: whether an external script's stderr is shown).
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import subprocess
@@ -66,21 +67,45 @@ def default_srctree(srcdir: Path) -> Path:
     return srcdir
 
 
+#: The options, each read as text; what each expects, for messages.
+OPTIONS = {
+    'doc': __('the title of a DOC: section'),
+    'export': __('nothing, or files (glob patterns) with EXPORT_SYMBOL'),
+    'internal': __('nothing, or files (glob patterns) with EXPORT_SYMBOL'),
+    'identifiers': __('names of functions, types or DOC: sections'),
+    'no-identifiers': __('names of functions, types or DOC: sections'),
+    'functions': __('names of functions, types or DOC: sections'),
+}
+
+
+class _AnyOption(dict[str, Any]):
+    """docutils' option check, taking every name as text: the directive
+    reports unknown names and bad values itself, in its own words (and
+    builds what it can), where docutils would drop it with a message
+    about ``None``."""
+
+    def __missing__(self, name: str) -> Any:
+        return directives.unchanged
+
+
 class KernelDoc(SphinxDirective):
     """``.. kernel-doc:: FILE`` and its selection options."""
 
-    required_arguments = 1
+    required_arguments = 0
+    optional_arguments = 1
+    final_argument_whitespace = True
     has_content = False
-    option_spec: ClassVar[dict[str, Any]] = {
-        'doc': directives.unchanged_required,
-        'export': directives.unchanged,
-        'internal': directives.unchanged,
-        'identifiers': directives.unchanged,
-        'no-identifiers': directives.unchanged,
-        'functions': directives.unchanged,
-    }
+    option_spec: ClassVar[dict[str, Any]] = _AnyOption(
+        dict.fromkeys(OPTIONS, directives.unchanged))
 
     def run(self) -> list[nodes.Node]:
+        if not self.arguments or not self.arguments[0].strip():
+            self._warn(__('kernel-doc: expected the C file to read: '
+                          '".. kernel-doc:: FILE"'), subtype='option',
+                       error=True)
+            return []
+        if not self._options_checked():
+            return []
         srctree = self._srctree()
         try:
             path = options.inside(srctree, self.arguments[0])
@@ -95,6 +120,12 @@ class KernelDoc(SphinxDirective):
             self._warn(__('kernel-doc: export file %r is outside '
                           'kerneldoc_srctree (%s); ignored'), pattern,
                        srctree, subtype='path', error=True)
+        for pattern in req.export_patterns:
+            if pattern not in refused and not options.export_files(
+                    srctree, (pattern,))[0]:
+                self._warn(__('kernel-doc: export file %r matches no file '
+                              'in kerneldoc_srctree (%s); ignored'),
+                           pattern, srctree, subtype='path')
         self.env.note_dependency(str(path))
         for export in exports:
             self.env.note_dependency(str(export))
@@ -105,6 +136,25 @@ class KernelDoc(SphinxDirective):
         if text is None:
             return []
         return self._parse(text, path)
+
+    def _options_checked(self) -> bool:
+        """Leave out unknown options, with a warning naming the closest
+        one; False (and an error) for a ``:doc:`` without a title, which
+        selects nothing."""
+        for name in list(self.options):
+            if name not in OPTIONS:
+                close = difflib.get_close_matches(name, OPTIONS, n=1)
+                hint = (__('did you mean :%s:?') % close[0] if close else
+                        __('the options are %s') % ', '.join(
+                            f':{n}:' for n in OPTIONS))
+                self._warn(__('kernel-doc: unknown option :%s:, ignored; '
+                              '%s'), name, hint, subtype='option')
+                del self.options[name]
+        if 'doc' in self.options and not (self.options['doc'] or '').strip():
+            self._warn(__('kernel-doc: :doc: given nothing; expected %s'),
+                       OPTIONS['doc'], subtype='option', error=True)
+            return False
+        return True
 
     def _srctree(self) -> Path:
         configured = self.config.kerneldoc_srctree

@@ -362,3 +362,41 @@ def test_options_in_any_unicode(tmp_path: Path) -> None:
     page = (tmp_path / 'html' / 'index.html').read_text(encoding='utf-8')
     assert 'The lock \u201crules\u201d \u2014 all of them.' in page
     assert 'The accents.' in page
+
+
+def test_option_problems_in_our_words(tmp_path: Path) -> None:
+    """Each problem with the directive's arguments or options: at its
+    line, naming the option, what was given and what is expected; no
+    docutils text about ``None``; what can be built is built."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "kerneldoc_srctree = '.'\n")
+    (src / 'a.c').write_text('/**\n * foo() - does foo\n * @x: the x\n'
+                             ' */\nint foo(int x);\n')
+    (src / 'index.rst').write_text(
+        'T\n=\n\n'
+        '.. kernel-doc:: a.c\n   :doc:\n\n'            # 4
+        '.. kernel-doc:: a.c\n   :exprt:\n\n'          # 7
+        '.. kernel-doc::\n\n'                          # 10
+        '.. kernel-doc:: a.c\n   :internal: nothere.c\n'   # 12
+        '   :no-identifiers: foo\n')
+    result = sphinx_build('-b', 'html', '-q', src, tmp_path / 'html',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    index = f'{src}/index.rst'
+    assert result.stderr.splitlines() == [
+        typed(f'{index}:4: ERROR: kernel-doc: :doc: given nothing; '
+              'expected the title of a DOC: section', 'kernel-doc.option'),
+        typed(f'{index}:7: WARNING: kernel-doc: unknown option :exprt:, '
+              'ignored; did you mean :export:?', 'kernel-doc.option'),
+        typed(f'{index}:10: ERROR: kernel-doc: expected the C file to '
+              'read: ".. kernel-doc:: FILE"', 'kernel-doc.option'),
+        typed(f"{index}:12: WARNING: kernel-doc: export file 'nothere.c' "
+              f'matches no file in kerneldoc_srctree ({src}); ignored',
+              'kernel-doc.path'),
+        # the script's own word on a selection that leaves nothing
+        typed(f'{src}/a.c:1: WARNING: no structured comments found',
+              'kernel-doc.not-found')]
+    page = (tmp_path / 'html' / 'index.html').read_text(encoding='utf-8')
+    assert page.count('does foo') == 1
