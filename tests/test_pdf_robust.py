@@ -349,31 +349,33 @@ def test_code_in_a_list_item_wraps_without_a_word(robust: Built) -> None:
     assert 'After the nested code.' in _text(spans(robust.pdf('code')))
 
 
-#: The long formula of ``maths.rst``, its whitespace removed.
-FORMULA = (r"L=\left(\frac{L'+0.099}{1.099}\right)^{\frac{1}{0.45}}"
-           r"\text{,for}L'\ge0.081\text{and}Cr=0.5R'-0.4187G'-0.0813B'")
-
-
-def test_maths_without_matplotlib_is_shown_as_its_source(
-        robust: Built, stock: Built) -> None:
-    """rst2pdf without matplotlib draws a formula's LaTeX source at
-    twice its place (past the right edge in the kernel's media book);
-    linuxpdf sets it as code, wrapped with a mark, warning at each
-    block.  Inline maths, which rst2pdf drew as an empty picture (the
-    whole kernel tree has some), is its source in the font of code."""
-    assert re.findall(r'maths\.rst:(\d+): WARNING: maths shown as its '
-                      r'LaTeX source', robust.stderr) == ['8', '12', '16']
+def test_maths_is_drawn_as_maths(robust: Built, stock: Built) -> None:
+    """rst2pdf without matplotlib drew a formula's LaTeX source at twice
+    its place (past the right edge in the kernel's media book) and
+    inline maths as an empty picture; linuxpdf draws both: letters in
+    italics, the fraction's parts one over the other, the exponent
+    above the line, the whole inside the page, and no source left."""
+    assert 'maths drawn as well as it can be read' not in robust.stderr
     assert 'Math support not available' not in robust.stderr
-    text, right, width = _code(robust.pdf('maths'))
-    assert right < width
-    assert FORMULA in text.replace(' ', '')
-    assert 'E=mc^2' in text.replace(' ', '')
-    found = _text(spans(robust.pdf('maths')))
-    assert 'After the maths.' in found
-    assert 'a_1 + b^2' in found
+    pdf = robust.pdf('maths')
+    found = spans(pdf)
+    with pymupdf.open(pdf) as document:
+        width = document[0].rect.width
+    assert max(s.x1 for s in found) < width
+    text = ' '.join(s.text for s in found)
+    for source in ('frac', 'left', 'right', '\\', '^', '{'):
+        assert source not in text, source
+    numerator = next(s for s in found if '+ 0.099' in s.text)
+    denominator = next(s for s in found if s.text == '1.099')
+    assert denominator.y0 >= numerator.y1 - 1      # stacked
+    [e] = [s for s in found if s.text == 'E']
+    [two] = [s for s in found if s.text == '2' and abs(s.x0 - e.x0) < 60]
+    assert two.y1 < e.y1 - 2                       # raised: mc²
+    assert 'Italic' in e.font or 'Oblique' in e.font
+    assert 'After the maths.' in _text(found)
     # stock: the formula is nowhere on the page
     stock_text = ''.join(_text(spans(stock.pdf('maths'))))
-    assert 'frac' not in stock_text
+    assert '1.099' not in stock_text
     assert 'After the maths.' in stock_text
 
 

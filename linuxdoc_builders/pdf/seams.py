@@ -9,7 +9,7 @@ process-wide state is changed, and only here, inside
   our ``tgroup`` handler, one for ``tabular_col_spec`` (read by the next
   table, drawn as nothing) and the :class:`~linuxdoc_builders.pdf.links.
   PDFAnchor` handler, and, where rst2pdf cannot draw maths (no
-  matplotlib), one that sets ``math`` blocks as code
+  matplotlib), ours for ``math`` and ``math_block``
   (:mod:`~linuxdoc_builders.pdf.maths`).  rst2pdf would register a
   handler class in the table when the class is defined, but only if
   that happens before ``rst2pdf.sphinxnodes`` is imported (its table
@@ -74,8 +74,8 @@ from linuxdoc_builders.pdf.layout import BookDocTemplate
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
 from linuxdoc_builders.pdf.maths import (
     RST2PDF_DRAWS_MATHS,
-    InlineMathSourceHandler,
-    MathSourceHandler,
+    InlineMathHandler,
+    MathHandler,
 )
 from linuxdoc_builders.pdf.reportlab_private import (
     long_words_broken_at_marks,
@@ -302,12 +302,11 @@ def _list_items_split() -> Iterator[None]:
 
 @contextlib.contextmanager
 def _fallback_fonts(messages: Rst2pdfMessages,
-                    families: list[str]) -> Iterator[None]:
+                    fallback: Fallback) -> Iterator[None]:
     """Every paragraph's characters that its font lacks set in the
-    first of ``families`` that has them
+    first font of ``fallback`` that has them
     (:func:`~linuxdoc_builders.pdf.fonts.fragments_with_fallback`), and
     those no font has reported when the write ends."""
-    fallback = Fallback(families)
     missing = MissingCharacters()
 
     def mapper(frags: list[Any]) -> list[Any]:
@@ -331,11 +330,12 @@ def linuxpdf_write(fallback_fonts: list[str]) -> Iterator[Rst2pdfMessages]:
         addnodes.manpage: ManpageHandler(),
         addnodes.desc_inline: InlineCodeHandler(),
         nodes.abbreviation: AbbreviationHandler()}
+    fallback = Fallback(fallback_fonts)
     if not RST2PDF_DRAWS_MATHS:
-        handlers[nodes.math_block] = MathSourceHandler()
-        handlers[nodes.math] = InlineMathSourceHandler()
+        handlers[nodes.math_block] = MathHandler(fallback)
+        handlers[nodes.math] = InlineMathHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), _code_fitted(), _list_items_split(), \
             long_words_broken_at_marks(), svg_text_positioned(), \
-            _fallback_fonts(messages, fallback_fonts), _handlers(handlers):
+            _fallback_fonts(messages, fallback), _handlers(handlers):
         yield messages
