@@ -10,6 +10,7 @@ answer counts only when it is of the family asked for.
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import unicodedata
 from collections.abc import Iterable
@@ -33,9 +34,12 @@ class Face:
     variable: bool
 
 
+@functools.cache
 def fc_match(pattern: str) -> Face | None:
     """The face fontconfig gives for ``pattern`` when it is of the
-    family asked for, else None (also when fontconfig is missing)."""
+    family asked for, else None (also when fontconfig is missing).
+    Asked once per process: the fonts installed do not change while
+    Sphinx runs."""
     try:
         answer = subprocess.run(
             ['fc-match', '-f', '%{family}\t%{file}\t%{index}\t'

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pymupdf
+from test_pdf_scripts import glyphless
 from tools import built_pdf, sphinx_build
 
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-svg'
@@ -73,3 +74,20 @@ def test_positions_move_only_to_text_without_its_own() -> None:
             if (t.text or '').strip()] == [
         ('moved', '10', '20'), ('later', None, None),
         ('y kept', '30', '50'), ('own words', '60', None)]
+
+
+def test_svg_labels_are_set_in_embedded_faces(tmp_path: Path) -> None:
+    """Labels in sans-serif, serif and monospace: every character drawn
+    with an embedded face that has it (svglib took base-14 Helvetica,
+    Times and Courier, not embedded, Latin-1 only: the Greek letters and
+    arrows were boxes)."""
+    pdf = _build(tmp_path / 'out', '-b', 'linuxpdf')
+    with pymupdf.open(pdf) as document:
+        text = document[-1].get_text()
+        fonts = {font[3]: font[1] for page in document
+                 for font in page.get_fonts()}
+    for line in ('Sans: αβγ → ≤ Ж', 'Serif: Ωμέγα ⇒', 'Mono: λ ≠ μ'):
+        assert line in ' '.join(text.split()), line
+    for name, extension in fonts.items():
+        assert '+' in name and extension == 'ttf', (name, extension)
+    assert glyphless(pdf) == []

@@ -104,7 +104,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         ``only``; whether a PDF could not be written."""
         self._only = only
         with linuxpdf_write(
-                list(self.config.linuxdoc_pdf_fallback_fonts)) as messages:
+                list(self.config.linuxdoc_pdf_fallback_fonts),
+                _fonts(self.config.linuxdoc_pdf_fonts)) as messages:
             super().write()
         return _report_unwritten(Path(self.outdir), self.document_data,
                                  self.out_suffix, messages)
@@ -239,3 +240,12 @@ def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
                  or __('rst2pdf wrote an empty file'),
                  type='linuxdoc', subtype='pdf')
     return True
+
+
+def _fonts(fonts: object) -> dict[str, str]:
+    """``linuxdoc_pdf_fonts`` if it is a dict of names (its stylesheet
+    has already warned of anything else)."""
+    if not isinstance(fonts, dict):
+        return {}
+    return {role: family for role, family in fonts.items()
+            if isinstance(role, str) and isinstance(family, str)}

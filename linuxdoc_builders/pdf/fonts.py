@@ -96,6 +96,29 @@ def family_faces(family: str) -> dict[str, fontconfig.Face] | None:
     return faces
 
 
+#: ReportLab's base-14 faces of each role, in the order of STYLES.
+BASE14 = {'serif': ('Times-Roman', 'Times-Bold', 'Times-Italic',
+                    'Times-BoldItalic'),
+          'sans': ('Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique',
+                   'Helvetica-BoldOblique'),
+          'mono': ('Courier', 'Courier-Bold', 'Courier-Oblique',
+                   'Courier-BoldOblique')}
+
+
+def base14_substitutes(fonts: dict[str, str]) -> dict[str, str]:
+    """For each base-14 face, the embedded face of ``fonts`` (role:
+    family) that stands in for it, by the name rst2pdf registers it
+    under (the file name without ``.ttf``)."""
+    substitutes = {}
+    for role, family in fonts.items():
+        faces = family_faces(family) if role in BASE14 else None
+        if faces is None:
+            continue
+        for base, style in zip(BASE14[role], STYLES, strict=True):
+            substitutes[base] = faces[style].file.stem
+    return substitutes
+
+
 def font_stylesheet(fonts: dict[str, str], path: Path) -> list[str]:
     """Write the stylesheet that gives rst2pdf's font aliases the faces
     of ``fonts`` (role: family) to ``path``; warn of a family that cannot

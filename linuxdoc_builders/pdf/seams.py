@@ -33,7 +33,8 @@ process-wide state is changed, and only here, inside
 * ReportLab's paragraphs set a character their font lacks in a
   fallback font that has it (:mod:`~linuxdoc_builders.pdf.fonts`);
 * svglib, which rst2pdf draws SVG figures with, finds the position of
-  a label that LibreOffice puts on a ``tspan`` around it
+  a label that LibreOffice puts on a ``tspan`` around it, and sets
+  labels in embedded faces instead of the base-14 ones
   (:mod:`~linuxdoc_builders.pdf.svg_text`);
 * ReportLab's paragraphs break a word too long for its line after
   ``_``, ``-``, ``/`` or ``.`` before breaking inside it
@@ -68,6 +69,7 @@ from sphinx.util import logging as sphinx_logging
 from linuxdoc_builders.pdf.fonts import (
     Fallback,
     MissingCharacters,
+    base14_substitutes,
     fragments_with_fallback,
 )
 from linuxdoc_builders.pdf.layout import BookDocTemplate
@@ -86,7 +88,10 @@ from linuxdoc_builders.pdf.roles import (
     InlineCodeHandler,
     ManpageHandler,
 )
-from linuxdoc_builders.pdf.svg_text import svg_text_positioned
+from linuxdoc_builders.pdf.svg_text import (
+    svg_fonts_embedded,
+    svg_text_positioned,
+)
 from linuxdoc_builders.pdf.tables import (
     GridTGroupHandler,
     TabularColSpecHandler,
@@ -319,7 +324,8 @@ def _fallback_fonts(messages: Rst2pdfMessages,
 
 
 @contextlib.contextmanager
-def linuxpdf_write(fallback_fonts: list[str]) -> Iterator[Rst2pdfMessages]:
+def linuxpdf_write(fallback_fonts: list[str],
+                   fonts: dict[str, str]) -> Iterator[Rst2pdfMessages]:
     """While linuxpdf writes: our handlers, template, code blocks, list
     item splits, word breaks, fallback fonts, SVG label positions and log
     capture."""
@@ -337,5 +343,6 @@ def linuxpdf_write(fallback_fonts: list[str]) -> Iterator[Rst2pdfMessages]:
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), _code_fitted(), _list_items_split(), \
             long_words_broken_at_marks(), svg_text_positioned(), \
+            svg_fonts_embedded(base14_substitutes(fonts)), \
             _fallback_fonts(messages, fallback), _handlers(handlers):
         yield messages

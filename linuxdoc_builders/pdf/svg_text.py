@@ -19,6 +19,15 @@ labels before it: piled up in a corner, some past the page's edge.
 While linuxpdf writes, svglib's text conversion first moves each such
 position down to the first element inside it that holds text and has
 no position of its own (:func:`positions_on_text`).
+
+svglib sets a label whose ``font-family`` is ``sans-serif``, ``serif``,
+``monospace``, Helvetica, Times or Courier (all but a few of the
+kernel's) in ReportLab's base-14 faces, which are not embedded and
+hold Latin-1 only: a Greek letter or an arrow in a figure was a box.
+While linuxpdf writes, svglib's font map answers with the embedded face
+of ``linuxdoc_pdf_fonts`` that stands in for the base-14 one
+(:func:`svg_fonts_embedded`); another family is found with fontconfig,
+by svglib itself, and embedded too.
 """
 
 from __future__ import annotations
@@ -82,3 +91,41 @@ def svg_text_positioned() -> Iterator[None]:
         yield
     finally:
         converter.convertText = convert
+
+
+@contextlib.contextmanager
+def svg_fonts_embedded(substitutes: dict[str, str]) -> Iterator[None]:
+    """svglib's font map, answering ``substitutes[face]`` where it would
+    answer a base-14 ``face``
+    (:func:`~linuxdoc_builders.pdf.fonts.base14_substitutes`).
+
+    Without svglib, or with one that has no global font map (2.3 has
+    it), nothing changes.
+    """
+    try:
+        fonts = importlib.import_module('svglib.fonts')
+    except ImportError:
+        fonts = None
+    font_map: Any = getattr(fonts, 'get_global_font_map', lambda: None)()
+    find = getattr(font_map, 'find_font', None)
+    if find is None or not substitutes:
+        yield
+        return
+
+    def finding(font_name: str, weight: str = 'normal',
+                style: str = 'normal') -> tuple[str, bool]:
+        name, exact = find(font_name, weight, style)
+        return substitutes.get(name, name), exact
+
+    # ReportLab starts every drawing in its default face (Times-Roman),
+    # which then sits in the PDF's resources, unembedded, though unused
+    defaults: dict[str, Any] = importlib.import_module(
+        'reportlab.graphics.shapes').STATE_DEFAULTS
+    default_font = defaults['fontName']
+    font_map.find_font = finding
+    defaults['fontName'] = substitutes.get(default_font, default_font)
+    try:
+        yield
+    finally:
+        del font_map.find_font
+        defaults['fontName'] = default_font
