@@ -47,6 +47,15 @@ CASES = {
                       'drivers/demo/exports.c', 'drivers/demo/core.c'],
     'bad-all': ['drivers/demo/bad.c'],
     'demo-sphinx2': ['include/demo.h'],
+    # paragraphs filed line by line, a Description, an open comment
+    'long-all': ['drivers/demo/long.c'],
+    # option values outside ASCII
+    'unicode-doc': ['-function', 'Locking \u2014 overview',
+                    'drivers/demo/unicode.c'],
+    'unicode-accents': ['-function', 'Th\u00e9orie',
+                        'drivers/demo/unicode.c'],
+    'unicode-nosymbol': ['-nosymbol', 'Th\u00e9orie',
+                         'drivers/demo/unicode.c'],
 }
 
 
@@ -273,8 +282,9 @@ def test_parallel_build_shares_the_parses(tmp_path: Path) -> None:
                           tmp_path / 'html', cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     stored = list((doctrees / 'kerneldoc').glob('*.pickle'))
-    # demo.h, core.c, exports.c, bad.c, tiny.c: one entry each
-    assert len(stored) == 5
+    # demo.h, core.c, exports.c, bad.c, tiny.c, long.c, unicode.c (an
+    # export file pattern matches the last two): one entry each
+    assert len(stored) == 7
     page = (tmp_path / 'html' / 'api.html').read_text(encoding='utf-8')
     assert 'demo_probe' in page
 

@@ -124,6 +124,8 @@ def parse(data: bytes) -> ParsedFile:
 
 
 class _Parser(Prototypes):
+    _contents: list[str]
+
     def __init__(self) -> None:
         super().__init__()
         self.state = State.NORMAL
@@ -132,6 +134,19 @@ class _Parser(Prototypes):
         self.contents = ''
         self.leading_space: str | None = None
         self.brcount = 0
+
+    @property
+    def contents(self) -> str:
+        """The text of the section being read.  It is kept in pieces and
+        joined when read (rarely: at a section's end), so a paragraph of
+        thousands of lines is not copied at each line."""
+        if len(self._contents) != 1:
+            self._contents = [''.join(self._contents)]
+        return self._contents[0]
+
+    @contents.setter
+    def contents(self, text: str) -> None:
+        self._contents = [text]
 
     def reset(self) -> None:
         super().reset()
@@ -312,7 +327,7 @@ class _Parser(Prototypes):
         else:
             self.state = (State.BODY if self.section == 'Description'
                           else State.BODY_WITH_BLANK_LINE)
-            self.contents += '\n'
+            self._contents.append('\n')
 
     def _text_line(self, text: str) -> None:
         """Body text; a parameter's keeps its indent less the first's."""
@@ -322,7 +337,7 @@ class _Parser(Prototypes):
                 self.leading_space = space[1] if space else ''
             if text.startswith(self.leading_space):
                 text = text[len(self.leading_space):]
-        self.contents += text + '\n'
+        self._contents.append(text + '\n')
 
     def process_proto(self, line: str) -> None:
         """The C code after a comment, up to where it ends."""
@@ -419,7 +434,7 @@ class _Parser(Prototypes):
             return
         content = DOC_CONTENT.search(line)
         if content:
-            self.contents += (content[1] or '') + '\n'
+            self._contents.append((content[1] or '') + '\n')
 
     def process_inline(self, line: str) -> None:
         """``/** @member: text */`` comments inside a struct body."""

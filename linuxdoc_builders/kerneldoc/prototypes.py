@@ -187,7 +187,11 @@ class Prototypes:
         self.descriptions: dict[str, str] = {}
         self.types: dict[str, str] = {}
         self.parameters: list[str] = []
-        self.section_text: dict[str, str] = {}
+        # each section's text in the pieces filed, joined when the
+        # declaration is made: a paragraph filed line by line (a blank
+        # line after a parameter makes every later line a section of its
+        # own) would otherwise copy the growing text at every line
+        self.section_parts: dict[str, list[str]] = {}
         self.sections: list[str] = []
         self.sectcheck = ''
         self.struct_actual = ''
@@ -213,16 +217,29 @@ class Prototypes:
             self.sectcheck += name + ' '
             self.parameter_lines[name] = self.new_start_line
             self.new_start_line = 0
-        elif perl_true(self.section_text.get(name)):
+        elif self._section_filled(name):
             if name != 'Description':
                 self.warn(f"duplicate section name '{name}'\n",
                           'duplicate-section')
-            self.section_text[name] += contents
+            self.section_parts[name].append(contents)
         else:
-            self.section_text[name] = contents
+            self.section_parts[name] = [contents]
             self.sections.append(name)
             self.section_lines[name] = self.new_start_line
             self.new_start_line = 0
+
+    def _section_filled(self, name: str) -> bool:
+        """Whether section ``name`` holds text (Perl's truth of it: not
+        empty, not "0"), without joining a long one."""
+        parts = self.section_parts.get(name)
+        if parts is None:
+            return False
+        short = ''
+        for part in parts:
+            short += part
+            if len(short) > 1:
+                return True
+        return perl_true(short)
 
     def declaration(self, kind: str, name: str, **extra: object) -> None:
         """Snapshot the current comment as a :class:`Declaration`."""
@@ -235,7 +252,8 @@ class Prototypes:
             types=dict(self.types),
             parameter_lines={p: self.parameter_lines.get(p) for p in lookup},
             sections=list(self.sections),
-            section_text=dict(self.section_text),
+            section_text={section: ''.join(parts) for section, parts
+                          in self.section_parts.items()},
             section_lines={s: self.section_lines.get(s)
                            for s in self.sections})
         for key, value in extra.items():
