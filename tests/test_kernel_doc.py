@@ -410,3 +410,59 @@ def test_option_problems_in_our_words(tmp_path: Path) -> None:
               'kernel-doc.not-found')]
     page = (tmp_path / 'html' / 'index.html').read_text(encoding='utf-8')
     assert page.count('does foo') == 1
+
+
+def _in_tree(argv: list[str], environ: dict[str, str] | None = None
+             ) -> tuple[str, str, int]:
+    here = Path.cwd()
+    os.chdir(TREE)
+    try:
+        return command_line.run(argv, {} if environ is None else environ)
+    finally:
+        os.chdir(here)
+
+
+@pytest.mark.parametrize(('argv', 'environ', 'werror'), [
+    ([], {}, False),
+    (['-Werror'], {}, True),
+    ([], {'KDOC_WERROR': '1'}, True),
+    ([], {'KDOC_WERROR': '0'}, False),
+    (['-Werror'], {'KDOC_WERROR': '0'}, True),
+    ([], {'KCFLAGS': '-O2 -Werror'}, True),
+    ([], {'KCFLAGS': '-O2 -Werror', 'KDOC_WERROR': ''}, False),
+])
+def test_werror_as_the_script_reads_it(argv: list[str],
+                                       environ: dict[str, str],
+                                       werror: bool) -> None:
+    """Warnings as errors: the script then says how many and exits
+    with that number; otherwise with the number of errors."""
+    _, stderr, status = _in_tree(['-rst', '-sphinx-version', '9.0.4',
+                                  *argv, 'drivers/demo/bad.c'], environ)
+    warnings = stderr.count(': warning: ')
+    errors = stderr.count(': error: ')
+    assert warnings == 5 and errors == 1, stderr
+    if werror:
+        assert stderr.endswith('5 warnings as Errors\n')
+        assert status == warnings
+    else:
+        assert 'as Errors' not in stderr
+        assert status == errors
+
+
+def test_without_sphinx_version_the_installed_sphinx_decides(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As the script: ``sphinx-build --version`` on PATH gives the
+    dialect; with none, a warning and Sphinx 1.2's."""
+    fake = tmp_path / 'sphinx-build'
+    fake.write_text('#!/bin/sh\necho "sphinx-build 2.4.4"\n')
+    fake.chmod(0o755)
+    given = _in_tree(['-rst', '-sphinx-version', '2.4.4', 'include/demo.h'])
+    assert given != _in_tree(['-rst', '-sphinx-version', '9.0.4',
+                              'include/demo.h'])
+    monkeypatch.setenv('PATH', str(tmp_path))
+    assert _in_tree(['-rst', 'include/demo.h']) == given
+    fake.unlink()
+    oldest = _in_tree(['-rst', '-sphinx-version', '1.2.0', 'include/demo.h'])
+    out, err, status = _in_tree(['-rst', 'include/demo.h'])
+    assert (out, status) == oldest[::2]
+    assert err == command_line.NO_SPHINX + oldest[1]

@@ -11,7 +11,12 @@ same arguments reach both implementations; the directive itself uses
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from .cache import parsed_file
@@ -38,14 +43,71 @@ def sphinx_major(version: str) -> int:
     return int(match[1]) if match else 1
 
 
-def run(argv: list[str]) -> tuple[str, str, int]:
-    """The script's (stdout, stderr, exit status) for these arguments."""
+#: What the script prints when no ``sphinx-build`` is on ``PATH``.
+NO_SPHINX = ('Warning: Sphinx version not found. Using default (Sphinx '
+             'version 1.2.0)\n')
+
+#: The version lines of ``sphinx-build --version`` the script reads
+#: (Sphinx 1.2 printed the second form).
+_VERSION_LINES = (re.compile(r'\s*sphinx-build\s+(\d+)\.[\d.]+'
+                             r'(\+/[\da-f]+)?$'),
+                  re.compile(r'\s*Sphinx.*\s+(\d+)\.[\d.]+$'))
+
+
+def installed_sphinx_major() -> int | None:
+    """The major version ``sphinx-build --version`` (or
+    ``sphinx-build3``) prints, as the script asks it when given no
+    ``-sphinx-version``; None when neither is on ``PATH``."""
+    command = shutil.which('sphinx-build') or shutil.which('sphinx-build3')
+    if command is None:
+        return None
+    try:
+        answer = subprocess.run([command, '--version'], capture_output=True,
+                                text=True, check=False, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return 1
+    for line in (answer.stdout + answer.stderr).splitlines():
+        for pattern in _VERSION_LINES:
+            match = pattern.match(line)
+            if match:
+                return int(match[1])
+    # the script leaves its version unset: the oldest dialect
+    return 1
+
+
+def werror(environ: Mapping[str, str]) -> bool:
+    """Whether the environment makes warnings errors, as the script
+    reads it: ``-Werror`` in ``KCFLAGS``, then ``KDOC_WERROR`` (its
+    Perl truth: set, not empty, not "0")."""
+    on = bool(re.search(r'(\s|^)-Werror(\s|$)', environ.get('KCFLAGS', '')))
+    if 'KDOC_WERROR' in environ:
+        on = environ['KDOC_WERROR'] not in ('', '0')
+    return on
+
+
+@dataclass
+class Arguments:
+    """The script's command line, read."""
+
+    selection: Selection
+    export_files: list[str]
+    files: list[str]
+    lineno: bool
+    #: None: not given (the script asks sphinx-build)
+    major: int | None
+    werror: bool
+
+
+def read_arguments(argv: list[str],
+                   environ: Mapping[str, str]) -> Arguments:
+    """The options the harness passes, as the script reads them."""
     mode = Mode.ALL
     symbols: set[str] = set()
     excluded: set[str] = set()
     export_files: list[str] = []
     no_doc_sections = lineno = False
-    major = 1
+    major: int | None = None
+    warnings_are_errors = werror(environ)
     args = list(argv)
     while args and args[0].startswith('-'):
         option = args.pop(0).lstrip('-')
@@ -65,11 +127,29 @@ def run(argv: list[str]) -> tuple[str, str, int]:
             lineno = True
         elif option == 'sphinx-version':
             major = sphinx_major(args.pop(0))
-    selection = Selection(mode, frozenset(symbols), frozenset(excluded),
-                          no_doc_sections)
+        elif option == 'Werror':
+            warnings_are_errors = True
+    return Arguments(Selection(mode, frozenset(symbols), frozenset(excluded),
+                               no_doc_sections),
+                     export_files, args, lineno, major, warnings_are_errors)
+
+
+def run(argv: list[str], environ: Mapping[str, str] | None = None
+        ) -> tuple[str, str, int]:
+    """The script's (stdout, stderr, exit status) for these arguments,
+    in ``environ`` (this process's environment by default)."""
+    given = read_arguments(argv, os.environ if environ is None else environ)
+    selection, args, lineno = given.selection, given.files, given.lineno
+    mode, export_files, major = (selection.mode, given.export_files,
+                                 given.major)
     stdout: list[str] = []
     stderr: list[str] = []
-    errors = 0
+    if major is None:
+        major = installed_sphinx_major()
+        if major is None:
+            stderr.append(NO_SPHINX)
+            major = 1
+    errors = warnings = 0
     exports: list[str] = []
     if mode in (Mode.EXPORTED, Mode.INTERNAL):
         for path in [*export_files, *args]:
@@ -90,7 +170,12 @@ def run(argv: list[str]) -> tuple[str, str, int]:
         for message in result.messages:
             severity = 'error' if message.error else 'warning'
             errors += message.error
+            warnings += not message.error
             stderr.append(f'{path}:{message.line}: {severity}: '
                           f'{message.text}')
+    status = errors
+    if given.werror and warnings:
+        stderr.append(f'{warnings} warnings as Errors\n')
+        status = warnings
     return (to_text(''.join(stdout)), to_text(''.join(stderr)),
-            errors % 256)
+            status % 256)
