@@ -466,3 +466,36 @@ def test_without_sphinx_version_the_installed_sphinx_decides(
     out, err, status = _in_tree(['-rst', 'include/demo.h'])
     assert (out, status) == oldest[::2]
     assert err == command_line.NO_SPHINX + oldest[1]
+
+
+def test_a_typedef_only_newer_kernel_doc_reads(tmp_path: Path) -> None:
+    """``typedef Object *(Resolve)(...);`` over three lines stops 6.12's
+    script ("Cannot parse typedef!", exit 1, and the kernel's directive
+    drops the whole file); it is rendered as a function typedef, as the
+    kernel's newer kernel-doc does, with a warning naming it, and the
+    rest of the file as before."""
+    source = tmp_path / 'resolve.h'
+    source.write_text(
+        '/**\n * typedef Resolve - resolve a part\n * @obj: the object\n'
+        ' * @part: the part\n */\ntypedef Object *(Resolve)(Object *obj,\n'
+        '                           const char *part);\n\n'
+        '/**\n * other() - after it\n */\nint other(void);\n')
+    out, err, status = command_line.run(
+        ['-rst', '-sphinx-version', '9.0.4', str(source)], {})
+    assert status == 0
+    assert err == (f'{source}:7: warning: typedef Resolve: a function '
+                   "returning a pointer, which kernel 6.12's kernel-doc "
+                   'cannot parse ("Cannot parse typedef!", and the kernel '
+                   "drops the whole file); rendered as the kernel's newer "
+                   'kernel-doc renders it\n')
+    assert '.. c:macro:: Resolve\n\n   **Typedef**: resolve a part' in out
+    assert '``Object * Resolve (Object *obj, const char *part)``' in out
+    assert '.. c:function:: int other (void)' in out
+    # a typedef nothing reads is still the script's error
+    odd = tmp_path / 'odd.h'
+    odd.write_text('/**\n * typedef Odd - odd\n */\ntypedef int (*)(int);\n')
+    _, err, status = command_line.run(
+        ['-rst', '-sphinx-version', '9.0.4', str(odd)], {})
+    assert (err, status) == (
+        f'{odd}:4: error: Cannot parse typedef!\n'
+        f'{odd}:1: warning: no structured comments found\n', 1)

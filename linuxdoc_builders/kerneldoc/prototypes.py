@@ -116,6 +116,15 @@ TYPEDEF_FUNCTIONS = (
     re.compile(rf'typedef{_TD_TYPE}\({_TD_IDENT}\){_TD_ARGS}', A),
     re.compile(rf'typedef{_TD_TYPE}{_TD_IDENT}{_TD_ARGS}', A),
 )
+#: The function typedefs of the kernel's newer kernel-doc (6.16 on),
+#: whose return type may end in ``*`` before ``(name)``: 6.12's script
+#: stops at ``typedef Object *(Resolve)(...);`` with "Cannot parse
+#: typedef!", which drops the whole file in the kernel's directive.
+_TD_NEWER_TYPE = r'((?:\s+[\w*]+\b){0,7}\s+(?:\w+\b|\*+))\s*'
+NEWER_TYPEDEF_FUNCTIONS = (
+    re.compile(rf'typedef{_TD_NEWER_TYPE}\({_TD_IDENT}\){_TD_ARGS}', A),
+    re.compile(rf'typedef{_TD_NEWER_TYPE}{_TD_IDENT}{_TD_ARGS}', A),
+)
 COMMENT = re.compile(r'/\*.*?\*/', S)
 
 
@@ -491,18 +500,41 @@ class Prototypes:
             self.declaration('function', name, is_typedef=True,
                              return_type=return_type)
             return
+        whole = text
         while (rx.search(r'\(*.\)\s*;$', text, A)
                or rx.search(r'\[*.\]\s*;$', text, A)):
             text = rx.sub(r'\(*.\)\s*;$', ';', text, count=1, flags=A)
             text = rx.sub(r'\[*.\]\s*;$', ';', text, count=1, flags=A)
         match = rx.search(r'typedef.*\s+(\w+)\s*;', text, A)
         if not match:
-            self.error('Cannot parse typedef!\n', 'unparsable')
+            self._newer_typedef(whole)
             return
         if self.identifier != match[1]:
             self._typedef_mismatch(match[1])
             return
         self.declaration('typedef', match[1])
+
+    def _newer_typedef(self, text: str) -> None:
+        """A function typedef only the kernel's newer kernel-doc reads:
+        rendered as it renders it, with a warning naming the construct;
+        anything else is the script's error."""
+        match = next((m for form in NEWER_TYPEDEF_FUNCTIONS
+                      if (m := form.search(text))), None)
+        if match is None:
+            self.error('Cannot parse typedef!\n', 'unparsable')
+            return
+        name = match[2]
+        if self.identifier != name:
+            self._typedef_mismatch(name)
+            return
+        self.warn(f'typedef {name}: a function returning a pointer, which '
+                  "kernel 6.12's kernel-doc cannot parse (\"Cannot parse "
+                  'typedef!\", and the kernel drops the whole file); '
+                  "rendered as the kernel's newer kernel-doc renders it\n",
+                  'unparsable')
+        self.create_parameterlist(match[3], ',', name)
+        self.declaration('function', name, is_typedef=True,
+                         return_type=match[1].strip())
 
     def _typedef_mismatch(self, name: str) -> None:
         self.warn(f'expecting prototype for typedef {self.identifier}. '
