@@ -18,6 +18,7 @@ import pytest
 from linuxdoc_builders.golden.cli import main
 from linuxdoc_builders.golden.html import target
 from linuxdoc_builders.golden.latex import text
+from linuxdoc_builders.golden.tables import TableView, table_names
 
 CONF = "project = 'registers'\nextensions = ['linuxdoc_builders']\n"
 
@@ -78,9 +79,9 @@ def test_a_project_checks_clean_against_its_record(
     source, golden = recorded
     files = sorted(p.relative_to(golden).as_posix()
                    for p in golden.rglob('*.txt'))
-    assert files == ['html/index/table-01-control-registers.txt',
+    assert files == ['html/index/table-top--control-registers.txt',
                      'html/index/text.txt',
-                     'latex/index/table-01-control-registers.txt',
+                     'latex/index/table-top--control-registers.txt',
                      'latex/index/text.txt']
     table = (golden / files[0]).read_text(encoding='utf-8')
     assert table == (golden / files[2]).read_text(encoding='utf-8')
@@ -119,10 +120,10 @@ def test_a_table_edit_is_shown_by_document_table_and_cell(
     status, output = _run('check', source, golden, *FORMATS)
     assert status == 1, output
     for form in ('html', 'latex'):
-        assert (f'=== {form}: document index, table table-01-control-registers'
-                in output), output
-        assert (f'--- recorded/{form}/index/table-01-control-registers.txt'
-                in output), output
+        assert (f'=== changed: {form}: document index, table '
+                'top--control-registers' in output), output
+        assert (f'--- recorded/{form}/index/table-top--control-'
+                'registers.txt' in output), output
     for line in lines:
         assert output.count(f'\n{line}\n') == 2, (line, output)
     # the text of the document did not change
@@ -131,6 +132,28 @@ def test_a_table_edit_is_shown_by_document_table_and_cell(
     status, _ = _run('check', '--update', source, golden, *FORMATS)
     assert status == 0
     assert _run('check', source, golden, *FORMATS)[0] == 0
+
+
+def test_an_added_table_changes_only_its_own_view(
+        recorded: tuple[Path, Path]) -> None:
+    """A table inserted above the recorded one: the check says one view
+    added per format and the document's text changed; the recorded
+    table's view is the same file, unchanged."""
+    source, golden = recorded
+    inserted = TABLE.replace('Hardware\n========\n', (
+        'Hardware\n========\n\n'
+        '.. flat-table:: Summary\n\n   * - one\n     - two\n'))
+    _project(source.parent, inserted)
+    status, output = _run('check', source, golden, *FORMATS)
+    assert status == 1, output
+    titles = [line for line in output.splitlines()
+              if line.startswith('=== ')]
+    assert sorted(titles) == [
+        '=== added: html: document index, table top--summary',
+        '=== added: latex: document index, table top--summary',
+        '=== changed: html: document index, text',
+        '=== changed: latex: document index, text']
+    assert output.endswith('2 added, 0 removed, 2 changed')
 
 
 def test_a_failing_build_is_exit_2_with_its_messages(
@@ -187,7 +210,7 @@ def test_pdf_record_and_check_with_the_console_script(
         [str(script), 'check', str(source), str(golden), '--formats',
          'pdf'], capture_output=True, text=True, check=False, cwd=tmp_path)
     assert result.returncode == 1
-    assert '=== pdf: registers.pdf\n' in result.stdout
+    assert '=== changed: pdf: registers.pdf\n' in result.stdout
     assert "\n-  regular body on #e0e0e0: 'enable'\n" in result.stdout
     assert "\n+  regular body on #e0e0e0: 'disable'\n" in result.stdout
 
@@ -233,3 +256,18 @@ def test_latex_text_is_what_a_reader_reads(latex: str) -> None:
     """Cases where the LaTeX and the HTML reading of the kernel's media
     tables differed until the LaTeX reader learned them."""
     assert text(latex) == LATEX_TEXTS[latex]
+
+
+def test_tables_sharing_a_section_and_caption_are_numbered_among_them(
+) -> None:
+    """Only tables with the same section and caption get ``-2``, ``-3``:
+    another table added elsewhere renames none of them."""
+    views = [TableView(1, 'Registers', 'Setup'), TableView(2, '', 'Setup'),
+             TableView(3, 'Registers', 'Setup'), TableView(4, 'Registers'),
+             TableView(5, '', 'Setup')]
+    assert table_names(views) == [
+        'table-setup--registers', 'table-setup',
+        'table-setup--registers-2', 'table-top--registers',
+        'table-setup-2']
+    assert table_names([TableView(0, 'Other', 'Intro'), *views])[1:] == \
+        table_names(views)

@@ -143,25 +143,33 @@ def write_record(golden: Path, found: dict[str, str],
 
 
 def differences(recorded: dict[str, str], built: dict[str, str]) -> str:
-    """A unified diff per file, with a title naming document and table."""
+    """A unified diff per file, with a title saying whether the view was
+    added, removed or changed and naming its document and table, then
+    how many of each."""
     out = []
+    counts = {'added': 0, 'removed': 0, 'changed': 0}
     for path in sorted(set(recorded) | set(built)):
         before, after = recorded.get(path), built.get(path)
         if before == after:
             continue
-        out.append(f'=== {describe(path)}')
+        state = ('added' if before is None else
+                 'removed' if after is None else 'changed')
+        counts[state] += 1
+        out.append(f'=== {state}: {describe(path)}')
         out += difflib.unified_diff(
             (before or '').splitlines(keepends=True),
             (after or '').splitlines(keepends=True),
             fromfile=f'recorded/{path}' if before is not None
             else '/dev/null',
             tofile=f'built/{path}' if after is not None else '/dev/null')
+    if out:
+        out.append(', '.join(f'{n} {state}' for state, n in counts.items()))
     return ''.join(line if line.endswith('\n') else line + '\n'
                    for line in out)
 
 
 def describe(path: str) -> str:
-    """``html/stubs/table-01-x.txt`` as words: format, document, table."""
+    """``html/stubs/table-a--b.txt`` as words: format, document, table."""
     parts = path.removesuffix('.txt').split('/')
     kinds = [i for i, part in enumerate(parts)
              if part in (*FORMATS, 'latexpdf', 'tables')]
@@ -170,7 +178,8 @@ def describe(path: str) -> str:
     if form in ('pdf', 'latexpdf'):
         return f'{form}: {"/".join(rest)}.pdf'
     document, item = '/'.join(rest[:-1]), rest[-1] if rest else ''
-    what = 'text' if item == 'text' else f'table {item}'
+    what = 'text' if item == 'text' else \
+        f'table {item.removeprefix("table-")}'
     return f'{form}: document {document}, {what}'
 
 

@@ -21,7 +21,10 @@ from linuxdoc_builders.golden.tables import (
     GridCell,
     Kind,
     TableView,
+    named_tables,
     squash,
+    table_names,
+    table_reference,
 )
 
 HEADINGS = {f'h{level}': level for level in range(1, 7)}
@@ -55,21 +58,41 @@ class Page:
             chrome.drop_tree()
         self.tables: list[HtmlElement] = _elements(self.body, './/table')
         self.numbers = {id(t): n for n, t in enumerate(self.tables, 1)}
+        # each table's section: the last heading of the body before it,
+        # the document's title (h1) aside
+        self.sections: dict[int, HtmlElement] = {}
+        heading: HtmlElement | None = None
+        for element in self.body.iter():
+            if element.tag in ('h2', 'h3', 'h4', 'h5', 'h6'):
+                heading = element
+            elif element.tag == 'table' and heading is not None:
+                self.sections[id(element)] = heading
 
     def table_views(self) -> list[TableView]:
         """Every table of the page, nested ones too, in document order."""
         return [self._view(table) for table in self.tables]
 
+    def tables_named(self) -> dict[str, str]:
+        """Each table's view by its name (:func:`table_names`)."""
+        views = self.table_views()
+        names = table_names(views)
+        return {name: view.render(names)
+                for name, view in zip(names, views, strict=True)}
+
     def text(self) -> str:
-        """The document's text structure, one block a line."""
+        """The document's text structure, one block a line; a table is
+        named as its own view is."""
         lines: list[str] = []
         self._walk(self.body, 0, lines)
-        return '\n'.join(lines) + '\n'
+        return named_tables('\n'.join(lines) + '\n',
+                            table_names(self.table_views()))
 
     def _view(self, table: HtmlElement) -> TableView:
         captions = _elements(table, './caption')
         caption = self._text(captions[0]) if captions else ''
-        view = TableView(self.numbers[id(table)], caption)
+        heading = self.sections.get(id(table))
+        section = self._text(heading) if heading is not None else ''
+        view = TableView(self.numbers[id(table)], caption, section)
         taken: set[tuple[int, int]] = set()
         rows = _elements(
             table, './thead/tr | ./tbody/tr | ./tfoot/tr | ./tr')
@@ -99,7 +122,8 @@ class Page:
         parts = [element.text or '']
         for child in element:
             if child.tag == 'table':
-                parts.append(f' [table {self.numbers[id(child)]}] ')
+                parts.append(
+                    f' [table {table_reference(self.numbers[id(child)])}] ')
             elif isinstance(child.tag, str):
                 parts.append(self._raw_text(child))
             parts.append(child.tail or '')
@@ -113,7 +137,8 @@ class Page:
             if not isinstance(tag, str):
                 continue
             if tag == 'table':
-                lines.append(f'{indent}table {self.numbers[id(child)]}')
+                number = self.numbers[id(child)]
+                lines.append(f'{indent}table {table_reference(number)}')
             elif tag in HEADINGS:
                 lines.append(f'{indent}heading {HEADINGS[tag]}: '
                              f'{self._text(child)}')

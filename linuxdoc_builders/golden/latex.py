@@ -22,7 +22,15 @@ from dataclasses import dataclass
 
 from sphinx.util.texescape import tex_replacements, unicode_tex_replacements
 
-from linuxdoc_builders.golden.tables import GridCell, Kind, TableView, squash
+from linuxdoc_builders.golden.tables import (
+    GridCell,
+    Kind,
+    TableView,
+    named_tables,
+    squash,
+    table_names,
+    table_reference,
+)
 
 _ENVIRONMENT = re.compile(
     r'\\(begin|end)\{(tabular|tabulary|longtable)\}')
@@ -193,11 +201,35 @@ def table_views(document: Document) -> list[TableView]:
                 content = (content[:inner.begin - offset]
                            + f'{_PLACEHOLDER}{{{inner_number}}}'
                            + content[inner.end - offset:])
-        views.append(_view(number, table, content))
+        views.append(_view(number, table, content,
+                           _section_before(document.body, table.begin)))
     return views
 
 
-def _view(number: int, table: _Found, content: str) -> TableView:
+def tables_named(document: Document) -> dict[str, str]:
+    """Each table's view by its name (:func:`table_names`)."""
+    views = table_views(document)
+    names = table_names(views)
+    return {name: view.render(names)
+            for name, view in zip(names, views, strict=True)}
+
+
+def _section_before(body: str, at: int) -> str:
+    """The title of the last heading before ``at`` other than the
+    document's own title (the heading its body starts with: LaTeX sets
+    the first document's as the book's title, and HTML's ``h1`` is left
+    out the same way), or ''."""
+    headings = [h for h in _SECTION.finditer(body, 0, at)
+                if body[:h.start()].strip()]
+    if not headings:
+        return ''
+    heading = headings[-1]
+    close = _group_end(body, heading.end() - 1)
+    return text(body[heading.end():close - 1])
+
+
+def _view(number: int, table: _Found, content: str,
+          section: str) -> TableView:
     preamble = table.preamble
     if table.environment == 'longtable':
         head, _, rest = content.partition('\\endfirsthead')
@@ -208,7 +240,7 @@ def _view(number: int, table: _Found, content: str) -> TableView:
         header, midrule, body = content.partition('\\sphinxmidrule')
         if not midrule:
             header, body = '', content
-    view = TableView(number, _caption(preamble))
+    view = TableView(number, _caption(preamble), section)
     rows = [(row, True) for row in _rows(header)] + \
            [(row, False) for row in _rows(body)]
     placed: list[_Cell] = []
@@ -359,8 +391,8 @@ def text(latex: str) -> str:
                    lambda m: re.sub(r'[\^_]', '', m[1]), latex)
     latex = re.sub(r'\\(begin|end)\{[a-zA-Z*]+\}(\[[^]\n]*\]|\{[^{}\n]*\})*',
                    ' ', latex)
-    latex = re.sub(re.escape(_PLACEHOLDER) + r'\{(\d+)\}', r' [table \1] ',
-                   latex)
+    latex = re.sub(re.escape(_PLACEHOLDER) + r'\{(\d+)\}',
+                   lambda m: f' [table {table_reference(int(m[1]))}] ', latex)
     # a command taken out leaves '{}': the letters after it must not join
     # the name of a command before it
     for command in _HIDDEN:
@@ -388,7 +420,7 @@ def text(latex: str) -> str:
 
 def text_view(document: Document) -> str:
     """A document's text per section: headings and paragraphs, each
-    table named by its number (its grid is in its own view)."""
+    table named as its own view is."""
     body = document.body
     found = _find_tables(body)
     for number, table in reversed(list(enumerate(found, 1))):
@@ -406,7 +438,8 @@ def text_view(document: Document) -> str:
                      f'{text(body[heading.end():close - 1])}')
         position = close
     lines += _paragraphs(body[position:])
-    return '\n'.join(lines) + '\n'
+    return named_tables('\n'.join(lines) + '\n',
+                        table_names(table_views(document)))
 
 
 def _paragraphs(chunk: str) -> list[str]:
@@ -415,7 +448,7 @@ def _paragraphs(chunk: str) -> list[str]:
         table = re.fullmatch(r'\s*' + re.escape(_PLACEHOLDER)
                              + r'\{(\d+)\}\s*', paragraph)
         if table:
-            lines.append(f'table {table[1]}')
+            lines.append(f'table {table_reference(int(table[1]))}')
             continue
         words = text(paragraph)
         if words:

@@ -13,7 +13,8 @@ builders wrote, so they must not share its model.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 
@@ -49,30 +50,74 @@ class GridCell:
 
 @dataclass
 class TableView:
-    """A table of one document: its number there, caption, cells."""
+    """A table of one document: its number there (to refer to it while
+    reading), the title of the section it is in, its caption, its
+    cells."""
 
     number: int
     caption: str
+    section: str = ''
     cells: list[GridCell] = field(default_factory=list)
 
     @property
-    def name(self) -> str:
-        """A file name that stays when other documents change: the
-        table's number in its document and its caption.  Not its ids:
-        a target just before a table is the table's id in LaTeX but not
-        in HTML, and the name must be the same in every format."""
+    def base_name(self) -> str:
+        """What identifies the table in its document, as a file name:
+        its section and its caption, never its number, so adding or
+        moving another table leaves this one's name (and golden) alone.
+        Not its ids either: a target just before a table is the table's
+        id in LaTeX but not in HTML, and the name must be the same in
+        every format.  Tables that share both are told apart by
+        :func:`table_names`."""
+        name = f'table-{slug(self.section, 30) or "top"}'
         label = slug(self.caption)
-        return f'table-{self.number:02d}' + (f'-{label}' if label else '')
+        return f'{name}--{label}' if label else name
 
-    def render(self) -> str:
-        """The table view: a title, its size, one line per cell."""
+    def render(self, names: list[str]) -> str:
+        """The table view: a title, its size, one line per cell; a table
+        in a cell is named from ``names`` (see :func:`named_tables`)."""
         rows = max((c.row + c.rowspan for c in self.cells), default=0)
         columns = max((c.column + c.colspan for c in self.cells), default=0)
-        lines = [f'table {self.number}: {self.caption!r}',
+        lines = [f'table {self.caption!r} in section {self.section!r}',
                  f'{_count(rows, "row")}, {_count(columns, "column")}']
         ordered = sorted(self.cells, key=lambda c: (c.row, c.column))
-        lines += [cell.line() for cell in ordered]
+        lines += [replace(cell, text=named_tables(cell.text, names)).line()
+                  for cell in ordered]
         return '\n'.join(lines) + '\n'
+
+
+def table_names(views: list[TableView]) -> list[str]:
+    """The file name of each table of a document, in document order:
+    its :attr:`~TableView.base_name`, then ``-2``, ``-3`` for further
+    tables with the same section and caption."""
+    seen: Counter[str] = Counter()
+    names = []
+    for view in views:
+        base = view.base_name
+        seen[base] += 1
+        names.append(base if seen[base] == 1 else f'{base}-{seen[base]}')
+    return names
+
+
+#: How a reader marks a reference to table N of the document while its
+#: name is not known yet (private-use characters no text holds).
+_REFERENCE = re.compile('\ue010(\\d+)\ue011')
+
+
+def table_reference(number: int) -> str:
+    """A mark for table ``number`` (1-based), named by
+    :func:`named_tables`."""
+    return f'\ue010{number}\ue011'
+
+
+def named_tables(text: str, names: list[str]) -> str:
+    """``text`` with each :func:`table_reference` as the table's name
+    (after ``table``: ``table top--registers``)."""
+    def name(match: re.Match[str]) -> str:
+        number = int(match[1])
+        if not 0 < number <= len(names):
+            return '?'
+        return names[number - 1].removeprefix('table-')
+    return _REFERENCE.sub(name, text)
 
 
 #: Ids that Sphinx and docutils number themselves (``id3``): they change

@@ -4,14 +4,17 @@
 Layout (the same for ``linuxdoc-golden`` and the project's tests)::
 
     html/DOC/text.txt                 the text structure of DOC.html
-    html/DOC/table-NN-NAME.txt        each table of it as its grid
+    html/DOC/table-SECTION--CAPTION.txt
+                                      each table of it as its grid
     latex/DOC/text.txt                what a .tex file holds of DOC
-    latex/DOC/table-NN-NAME.txt
+    latex/DOC/table-SECTION--CAPTION.txt
     pdf/BOOK.txt                      what BOOK.pdf shows (linuxpdf)
     latexpdf/BOOK.txt                 the same of a compiled .tex
 
-A document's tables are numbered in the document, so adding a table to
-one document changes no other document's files.
+A table is named by what identifies it in its document: the title of
+its section and its caption (``-2``, ``-3`` after the name for further
+tables sharing both), so adding, removing or moving one table adds,
+removes or renames that table's file alone.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ def html_views(out: Path) -> dict[str, str]:
             continue
         read = html.Page(page.read_text(encoding='utf-8'))
         views[f'html/{name}/text.txt'] = read.text()
-        for table in read.table_views():
-            views[f'html/{name}/{table.name}.txt'] = table.render()
+        for table, view in read.tables_named().items():
+            views[f'html/{name}/{table}.txt'] = view
     return views
 
 
@@ -43,8 +46,8 @@ def latex_views(out: Path) -> dict[str, str]:
         for document in latex.documents(tex.read_text(encoding='utf-8')):
             name = document.name or tex.stem
             views[f'latex/{name}/text.txt'] = latex.text_view(document)
-            for table in latex.table_views(document):
-                views[f'latex/{name}/{table.name}.txt'] = table.render()
+            for table, view in latex.tables_named(document).items():
+                views[f'latex/{name}/{table}.txt'] = view
     return views
 
 
