@@ -64,11 +64,21 @@ CJK_WORDS = frozenset({
     'BOPOMOFO', 'FULLWIDTH', 'HALFWIDTH', 'IDEOGRAPHIC'})
 
 
+#: Blocks of CJK punctuation, symbols and forms whose names do not say
+#: CJK (LEFT CORNER BRACKET, WAVE DASH, ...).
+CJK_BLOCKS = ((0x3000, 0x303F), (0x3200, 0x33FF), (0xFE30, 0xFE4F),
+              (0xFF00, 0xFFEF))
+
+
 def script(char: str) -> str:
     """The script a character is reported under: CJK for anything a CJK
     font holds, else the first word of its Unicode name (GREEK, RUNIC)."""
     word = unicodedata.name(char, 'UNKNOWN').split()[0]
-    return 'CJK' if word in CJK_WORDS else word
+    code = ord(char)
+    if word in CJK_WORDS or any(first <= code <= last
+                                for first, last in CJK_BLOCKS):
+        return 'CJK'
+    return word
 
 
 #: Scripts whose text must be shaped to be read (set right to left,

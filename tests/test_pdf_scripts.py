@@ -331,3 +331,72 @@ def test_scripts_are_marked_for_shaping() -> None:
         'a \\linuxdocscript{Arabic}{كتاب عربي}, '
         '\\linuxdocscript{Devanagari}{हिन्दी} b')
     assert scripts_marked('ascii only') == 'ascii only'
+
+
+#: The part of the kernel's kerneldoc-preamble.sty that acts where it
+#: finds no Noto Sans CJK: each translation chapter is an argument its
+#: macro throws away.
+KERNEL_PREAMBLE = r'''
+\usepackage{ifthen}
+\newboolean{enablecjk}
+\setboolean{enablecjk}{false}
+\newcommand{\kerneldocBeginSC}[1]{Translations were skipped.}
+\newcommand{\kerneldocEndSC}{}
+\newcommand{\kerneldocBeginKR}[1]{}
+\newcommand{\kerneldocEndKR}{}
+'''
+
+TRANSLATIONS = '''\
+Translations
+============
+
+.. raw:: latex
+
+   \\kerneldocBeginSC{
+
+中文翻译: 内核文档.
+
+.. raw:: latex
+
+   }\\kerneldocEndSC
+
+.. raw:: latex
+
+   \\kerneldocBeginKR{
+
+한국어 번역: 커널 문서.
+
+.. raw:: latex
+
+   }\\kerneldocEndKR
+
+After the translations.
+'''
+
+
+def test_latex_kernel_translations_are_set_not_dropped(
+        tmp_path: Path) -> None:
+    """The kernel's conf.py keeps Sphinx's default engine and its
+    Makefile compiles with xelatex; its preamble drops the translation
+    chapters when it finds no Noto CJK.  With xeCJK and WenQuanYi here,
+    they are set: every line in the PDF, nothing left out."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\nproject = 'kernel'\n"
+        f"latex_elements = {{'preamble': {KERNEL_PREAMBLE!r}}}\n",
+        encoding='utf-8')
+    (src / 'index.rst').write_text(TRANSLATIONS, encoding='utf-8')
+    out = tmp_path / 'out'
+    result = sphinx_build('-b', 'linuxlatex', src, out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    compiled = subprocess.run(
+        ['latexmk', '-xelatex', '-interaction=nonstopmode', 'kernel.tex'],
+        cwd=out, capture_output=True, text=True, check=False)
+    assert compiled.returncode == 0, compiled.stdout[-2000:]
+    text = ''.join(_text(out / 'kernel.pdf').split())
+    for line in ('中文翻译:内核文档.', '한국어번역:커널문서.',
+                 'Afterthetranslations.'):
+        assert line in text, line
+    assert 'Translationswereskipped' not in text
+    assert missing.main([str(out)]) == 0

@@ -80,13 +80,14 @@ def test_svg_labels_are_set_in_embedded_faces(tmp_path: Path) -> None:
     """Labels in sans-serif, serif and monospace: every character drawn
     with an embedded face that has it (svglib took base-14 Helvetica,
     Times and Courier, not embedded, Latin-1 only: the Greek letters and
-    arrows were boxes)."""
+    arrows were boxes), a Chinese label in the fallback font."""
     pdf = _build(tmp_path / 'out', '-b', 'linuxpdf')
     with pymupdf.open(pdf) as document:
         text = document[-1].get_text()
         fonts = {font[3]: font[1] for page in document
                  for font in page.get_fonts()}
-    for line in ('Sans: αβγ → ≤ Ж', 'Serif: Ωμέγα ⇒', 'Mono: λ ≠ μ'):
+    for line in ('Sans: αβγ → ≤ Ж', 'Serif: Ωμέγα ⇒', 'Mono: λ ≠ μ',
+                 'CJK: 五棵松'):
         assert line in ' '.join(text.split()), line
     for name, extension in fonts.items():
         assert '+' in name and extension == 'ttf', (name, extension)

@@ -176,7 +176,7 @@ def _modern_table_style(app: Sphinx, config: Config) -> None:
 
 def _add_package(app: Sphinx) -> None:
     """Ship linuxdoc.sty with every LaTeX build that uses the translator,
-    and for xelatex linuxdoc-cjk.sty
+    and linuxdoc-cjk.sty, which acts under xelatex
     (:mod:`~linuxdoc_builders.latex.scripts`)."""
     if not build_uses(app, LinuxLaTeXTranslator):
         return
@@ -184,9 +184,8 @@ def _add_package(app: Sphinx) -> None:
     outdir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(TEXINPUTS / 'linuxdoc.sty', outdir / 'linuxdoc.sty')
     app.add_latex_package('linuxdoc', SPAN_OPTIONS)
-    if app.config.latex_engine == 'xelatex':
-        write_cjk_package(outdir, app.config.linuxdoc_latex_cjk_fonts)
-        app.add_latex_package('linuxdoc-cjk')
+    write_cjk_package(outdir, app.config.linuxdoc_latex_cjk_fonts)
+    app.add_latex_package('linuxdoc-cjk')
     check_strut_macro()
 
 

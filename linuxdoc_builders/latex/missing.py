@@ -70,8 +70,8 @@ def fix(name: str, log: str) -> str:
             return ('install a CJK font (Debian: fonts-noto-cjk or '
                     'fonts-wqy-zenhei)')
         if 'linuxdoc-cjk' not in log:
-            return ("xeCJK was not loaded: linuxlatex loads it with "
-                    "latex_engine = 'xelatex'")
+            return ('xeCJK was not loaded: compile with xelatex, under '
+                    'which linuxlatex loads it')
         return 'name a CJK font that has them in linuxdoc_latex_cjk_fonts'
     return ("give them a font of the book: latex_elements['fontpkg'] "
             'chooses them; FreeFont (Debian: fonts-freefont-otf) and Noto '

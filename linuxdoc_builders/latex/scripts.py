@@ -6,9 +6,11 @@ xelatex sets Sphinx's books in GNU FreeFont, which has Latin, Greek,
 Cyrillic, Hebrew, Arabic, Devanagari, Thai and most symbols, but no
 Chinese, Japanese or Korean: those characters were dropped, with a
 "Missing character" line in the ``.log`` only.  The kernel's preamble
-loads xeCJK with Noto Sans CJK for them; here every ``xelatex`` build
-that uses our translator gets ``linuxdoc-cjk.sty``
-(:func:`cjk_package`), written for the build, which
+loads xeCJK with Noto Sans CJK for them, and drops the translations
+(with a note) where it finds none.  Here every LaTeX build that uses
+our translator gets ``linuxdoc-cjk.sty`` (:func:`cjk_package`), written
+for the build, which, when xelatex compiles it (the kernel's conf.py
+keeps Sphinx's default engine and its Makefile runs xelatex),
 
 * loads xeCJK (Debian: texlive-lang-cjk) when TeX has it, and gives it
   the first installed, non-variable face of
@@ -20,7 +22,9 @@ that uses our translator gets ``linuxdoc-cjk.sty``
   font (xeCJK would take them as full-width punctuation);
 * says in the ``.log`` when xeCJK or a face is missing, for the
   report of characters without a glyph to name the fix (a project
-  without CJK text hears nothing of it).
+  without CJK text hears nothing of it);
+* lets the kernel's translation chapters through, set in that face,
+  where the kernel's preamble found no Noto CJK and would drop them.
 
 xeCJK drops the spaces between two CJK characters, as Chinese and
 Japanese are written without them and a source line break must not
@@ -91,25 +95,44 @@ def cjk_package(face: Face | None) -> str:
     lines = [
         '% SPDX-License-Identifier: GPL-2.0-only',
         '% Written by linuxdoc-builders for this build: xeCJK and the',
-        '% face it sets Chinese, Japanese and Korean in.',
+        '% face it sets Chinese, Japanese and Korean in, under xelatex.',
         r'\NeedsTeXFormat{LaTeX2e}',
         r'\ProvidesPackage{linuxdoc-cjk}',
+        r'\newif\iflinuxdoc@cjk',
+        r'\ifdefined\XeTeXversion',
     ]
     if face is None:
         lines.append(rf'\PackageInfo{{linuxdoc-cjk}}{{{NO_FACE}}}')
-        return '\n'.join([*lines, r'\endinput', ''])
-    where = (f'Path={face.file.parent.as_posix()}/, '
-             f'FontIndex={face.index}')
-    punctuation = ', '.join(f'"{code:04X}' for code in WESTERN_PUNCTUATION)
+    else:
+        where = (f'Path={face.file.parent.as_posix()}/, '
+                 f'FontIndex={face.index}')
+        punctuation = ', '.join(f'"{code:04X}'
+                                for code in WESTERN_PUNCTUATION)
+        lines += [
+            r'\IfFileExists{xeCJK.sty}{%',
+            r'  \RequirePackage{xeCJK}%',
+            *(rf'  \setCJK{family}font{{{face.file.name}}}[{where}]%'
+              for family in ('main', 'sans', 'mono')),
+            rf'  \xeCJKDeclareCharClass{{Default}}{{{punctuation}}}%',
+            r'  \linuxdoc@cjktrue',
+            r'}{%',
+            rf'  \PackageInfo{{linuxdoc-cjk}}{{{NO_XECJK}}}%',
+            r'}',
+        ]
     lines += [
-        r'\IfFileExists{xeCJK.sty}{%',
-        r'  \RequirePackage{xeCJK}%',
-        *(rf'  \setCJK{family}font{{{face.file.name}}}[{where}]%'
-          for family in ('main', 'sans', 'mono')),
-        rf'  \xeCJKDeclareCharClass{{Default}}{{{punctuation}}}%',
-        r'}{%',
-        rf'  \PackageInfo{{linuxdoc-cjk}}{{{NO_XECJK}}}%',
-        r'}',
+        r'\fi',
+        '% The kernel\'s preamble (kerneldoc-preamble.sty) drops its',
+        '% translations, with a note, when it finds no Noto Sans CJK;',
+        '% with xeCJK and a face here they are set in that face.',
+        r'\newcommand*\linuxdoc@kernelcjk{%',
+        r'  \@ifundefined{ifenablecjk}{}{%',
+        r'    \csname ifenablecjk\endcsname\else',
+        *(rf'      \def\kerneldocBegin{part}{{\begingroup}}%'
+          '\n'
+          rf'      \def\kerneldocEnd{part}{{\endgroup}}%'
+          for part in ('SC', 'TC', 'KR', 'JP')),
+        r'    \fi}}',
+        r'\AtBeginDocument{\iflinuxdoc@cjk\linuxdoc@kernelcjk\fi}',
         r'\endinput',
         '',
     ]

@@ -90,6 +90,7 @@ from linuxdoc_builders.pdf.roles import (
 )
 from linuxdoc_builders.pdf.svg_text import (
     svg_fonts_embedded,
+    svg_text_fallback,
     svg_text_positioned,
 )
 from linuxdoc_builders.pdf.tables import (
@@ -306,13 +307,13 @@ def _list_items_split() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _fallback_fonts(messages: Rst2pdfMessages,
-                    fallback: Fallback) -> Iterator[None]:
+def _fallback_fonts(messages: Rst2pdfMessages, fallback: Fallback,
+                    missing: MissingCharacters) -> Iterator[None]:
     """Every paragraph's characters that its font lacks set in the
     first font of ``fallback`` that has them
     (:func:`~linuxdoc_builders.pdf.fonts.fragments_with_fallback`), and
-    those no font has reported when the write ends."""
-    missing = MissingCharacters()
+    those no font has (there or in a figure's labels) reported when the
+    write ends."""
 
     def mapper(frags: list[Any]) -> list[Any]:
         node = messages.rendering[-1] if messages.rendering else None
@@ -327,8 +328,8 @@ def _fallback_fonts(messages: Rst2pdfMessages,
 def linuxpdf_write(fallback_fonts: list[str],
                    fonts: dict[str, str]) -> Iterator[Rst2pdfMessages]:
     """While linuxpdf writes: our handlers, template, code blocks, list
-    item splits, word breaks, fallback fonts, SVG label positions and log
-    capture."""
+    item splits, word breaks, fallback fonts, SVG label positions and
+    faces, and log capture."""
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
@@ -337,6 +338,7 @@ def linuxpdf_write(fallback_fonts: list[str],
         addnodes.desc_inline: InlineCodeHandler(),
         nodes.abbreviation: AbbreviationHandler()}
     fallback = Fallback(fallback_fonts)
+    missing = MissingCharacters()
     if not RST2PDF_DRAWS_MATHS:
         handlers[nodes.math_block] = MathHandler(fallback)
         handlers[nodes.math] = InlineMathHandler()
@@ -344,5 +346,8 @@ def linuxpdf_write(fallback_fonts: list[str],
             _doc_template(), _code_fitted(), _list_items_split(), \
             long_words_broken_at_marks(), svg_text_positioned(), \
             svg_fonts_embedded(base14_substitutes(fonts)), \
-            _fallback_fonts(messages, fallback), _handlers(handlers):
+            svg_text_fallback(fallback, missing, lambda: (
+                messages.rendering[-1] if messages.rendering else None)), \
+            _fallback_fonts(messages, fallback, missing), \
+            _handlers(handlers):
         yield messages

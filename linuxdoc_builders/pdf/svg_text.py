@@ -27,7 +27,10 @@ hold Latin-1 only: a Greek letter or an arrow in a figure was a box.
 While linuxpdf writes, svglib's font map answers with the embedded face
 of ``linuxdoc_pdf_fonts`` that stands in for the base-14 one
 (:func:`svg_fonts_embedded`); another family is found with fontconfig,
-by svglib itself, and embedded too.
+by svglib itself, and embedded too.  A label that its face lacks a
+character of is drawn in the first fallback font that has them all, or
+its missing characters are reported (:func:`svg_text_fallback`): the
+kernel's Chinese DOT figures drew their node labels as boxes.
 """
 
 from __future__ import annotations
@@ -37,7 +40,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
+
+    from docutils import nodes
+
+    from linuxdoc_builders.pdf.fonts import Fallback, MissingCharacters
 
 
 def positions_on_text(text: Any) -> None:
@@ -65,9 +72,10 @@ def _words(element: Any) -> bool:
 
 
 @contextlib.contextmanager
-def svg_text_positioned() -> Iterator[None]:
-    """svglib's text conversion, calling :func:`positions_on_text`
-    on each ``text`` element first.
+def _text_conversion(wrapper: Callable[[Any, Any, Any], Any]
+                     ) -> Iterator[None]:
+    """svglib's text conversion replaced by ``wrapper(convert, self,
+    node)``, which calls ``convert`` (the conversion it replaces).
 
     Without svglib (rst2pdf then refuses SVG figures itself) or with
     one whose converter is no longer where 2.3 has it, nothing changes.
@@ -83,14 +91,23 @@ def svg_text_positioned() -> Iterator[None]:
         return
 
     def converting(self: Any, node: Any) -> Any:
-        positions_on_text(node.etree_element)
-        return convert(self, node)
+        return wrapper(convert, self, node)
 
     converter.convertText = converting
     try:
         yield
     finally:
         converter.convertText = convert
+
+
+def svg_text_positioned() -> contextlib.AbstractContextManager[None]:
+    """svglib's text conversion, calling :func:`positions_on_text`
+    on each ``text`` element first."""
+    def positioned(convert: Any, self: Any, node: Any) -> Any:
+        positions_on_text(node.etree_element)
+        return convert(self, node)
+
+    return _text_conversion(positioned)
 
 
 @contextlib.contextmanager
@@ -129,3 +146,43 @@ def svg_fonts_embedded(substitutes: dict[str, str]) -> Iterator[None]:
     finally:
         del font_map.find_font
         defaults['fontName'] = default_font
+
+
+def svg_text_fallback(fallback: Fallback, missing: MissingCharacters,
+                      where: Callable[[], nodes.Node | None]
+                      ) -> contextlib.AbstractContextManager[None]:
+    """svglib's text conversion, each label whose face lacks one of its
+    characters set in the first fallback font that has them all; what
+    no font has is reported at ``where()``, the node being drawn."""
+    def refonted(convert: Any, self: Any, node: Any) -> Any:
+        group = convert(self, node)
+        for label in _labels(group):
+            _refont(label, fallback, missing, where())
+        return group
+
+    return _text_conversion(refonted)
+
+
+def _labels(group: Any) -> Iterator[Any]:
+    """The strings of a converted drawing, in groups within groups."""
+    for shape in getattr(group, 'contents', ()):
+        if isinstance(getattr(shape, 'text', None), str):
+            yield shape
+        else:
+            yield from _labels(shape)
+
+
+def _refont(label: Any, fallback: Fallback, missing: MissingCharacters,
+            node: nodes.Node | None) -> None:
+    lacking = [char for char in label.text
+               if not char.isspace() and fallback.lacks(label.fontName, char)]
+    if not lacking:
+        return
+    font = fallback.font_for(lacking[0])
+    if font is not None and not any(fallback.lacks(font, char)
+                                    for char in lacking):
+        label.fontName = font
+        return
+    for char in lacking:
+        if fallback.font_for(char) is None:
+            missing.add(char, node)
