@@ -14,10 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from lxml import html as lxml_html
 
 from linuxdoc_builders.golden.cli import main
 from linuxdoc_builders.golden.html import target
 from linuxdoc_builders.golden.latex import text
+from linuxdoc_builders.golden.report import CHANGED
 from linuxdoc_builders.golden.tables import TableView, table_names
 
 CONF = "project = 'registers'\nextensions = ['linuxdoc_builders']\n"
@@ -271,3 +273,48 @@ def test_tables_sharing_a_section_and_caption_are_numbered_among_them(
         'table-setup-2']
     assert table_names([TableView(0, 'Other', 'Intro'), *views])[1:] == \
         table_names(views)
+
+
+def test_a_report_shows_the_changed_cells_and_pages(tmp_path: Path) -> None:
+    """``record --renders`` keeps the tables' HTML and the PDFs;
+    ``check --report DIR`` then writes a page per changed document: the
+    table before and after with the changed cell marked on both sides,
+    the changed PDF page before and after as images."""
+    source = _project(tmp_path)
+    golden = tmp_path / 'golden'
+    status, output = _run('record', '--renders', source, golden,
+                          '--formats', 'html,pdf')
+    assert status == 0, output
+    renders = sorted(p.relative_to(golden / 'renders').as_posix()
+                     for p in (golden / 'renders').rglob('*.*'))
+    assert renders == ['html/index/table-top--control-registers.html',
+                       'pdf/registers.pdf']
+    _project(tmp_path, TABLE.replace('enable', 'disable'))
+    report = tmp_path / 'report'
+    status, output = _run('check', source, golden, '--formats', 'html,pdf',
+                          '--report', report)
+    assert status == 1, output
+    assert output.endswith(f'report: {report / "index.html"}')
+    index = (report / 'index.html').read_text(encoding='utf-8')
+    assert 'html-index.html' in index and 'pdf-registers.html' in index
+    page = lxml_html.fromstring(
+        (report / 'html-index.html').read_bytes())
+    marked = [cell.text_content().strip() for cell in page.xpath(
+        f'//td[contains(@class, "{CHANGED}")]')]
+    assert marked == ['enable', 'disable']
+    images = lxml_html.fromstring(
+        (report / 'pdf-registers.html').read_bytes()).xpath('//img/@src')
+    assert len(images) == 2 and all((report / i).stat().st_size
+                                    for i in images)
+
+
+def test_a_report_without_renders_shows_the_new_build(
+        recorded: tuple[Path, Path]) -> None:
+    source, golden = recorded
+    _project(source.parent, TABLE.replace('enable', 'disable'))
+    report = source.parent / 'report'
+    status, _ = _run('check', source, golden, *FORMATS, '--report', report)
+    assert status == 1
+    page = (report / 'html-index.html').read_text(encoding='utf-8')
+    assert 'record with <code>linuxdoc-golden record --renders</code>' in page
+    assert page.count(CHANGED) == 1 + 1     # the style, the new cell

@@ -4,10 +4,12 @@ check a later build against that record.
 
 ``record SRC GOLDEN`` builds SRC with linuxhtml, linuxlatex and linuxpdf
 into a temporary directory and writes the views (``views``) under
-GOLDEN; ``check SRC GOLDEN`` builds again and compares: exit 0 when
-equal, 1 with a unified diff per document and table when not, 2 when a
-build fails.  ``check --update`` rewrites the record after showing the
-diff.
+GOLDEN (``--renders``: also each table's HTML and each PDF, under
+``GOLDEN/renders``); ``check SRC GOLDEN`` builds again and compares:
+exit 0 when equal, 1 with a unified diff per document and table when
+not, 2 when a build fails.  ``check --update`` rewrites the record after
+showing the diff; ``check --report DIR`` writes pages to look at the
+changes on (:mod:`linuxdoc_builders.golden.report`).
 """
 
 from __future__ import annotations
@@ -40,23 +42,24 @@ class BuildFailed(Exception):
 
 
 def build(source: Path, out: Path, formats: Sequence[str],
-          compile_latex: bool, options: Sequence[str] = ()
-          ) -> dict[str, str]:
+          compile_latex: bool, options: Sequence[str] = (),
+          renders: dict[str, bytes] | None = None) -> dict[str, str]:
     """Build ``source`` in each format (with more sphinx-build
-    ``options``) and return its views."""
+    ``options``) and return its views; the tables' HTML and the PDFs go
+    into ``renders`` when it is given."""
     found: dict[str, str] = {}
     for name in formats:
         target = out / name
         _sphinx_build(source, target, BUILDERS[name], options)
         if name == 'html':
-            found.update(views.html_views(target))
+            found.update(views.html_views(target, renders))
         elif name == 'latex':
             found.update(views.latex_views(target))
             if compile_latex:
                 _compile(target)
-                found.update(views.pdf_views(target, 'latexpdf'))
+                found.update(views.pdf_views(target, 'latexpdf', renders))
         else:
-            found.update(views.pdf_views(target))
+            found.update(views.pdf_views(target, renders=renders))
     return found
 
 
@@ -142,6 +145,33 @@ def write_record(golden: Path, found: dict[str, str],
         target.write_text(text, encoding='utf-8')
 
 
+#: Where a record keeps its renders (``record --renders``).
+RENDERS = 'renders'
+
+
+def read_renders(golden: Path, formats: Sequence[str],
+                 compile_latex: bool) -> dict[str, bytes]:
+    """The renders a record keeps of these formats (none without
+    ``record --renders``)."""
+    root = golden / RENDERS
+    prefixes = _prefixes(formats, compile_latex)
+    return {path.relative_to(root).as_posix(): path.read_bytes()
+            for path in sorted(root.rglob('*')) if path.is_file()
+            and path.relative_to(root).parts[0] in prefixes}
+
+
+def write_renders(golden: Path, renders: dict[str, bytes],
+                  formats: Sequence[str], compile_latex: bool) -> None:
+    """Replace the renders of these formats by ``renders``."""
+    root = golden / RENDERS
+    for path in read_renders(golden, formats, compile_latex):
+        (root / path).unlink()
+    for path, data in renders.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+
+
 def differences(recorded: dict[str, str], built: dict[str, str]) -> str:
     """A unified diff per file, with a title saying whether the view was
     added, removed or changed and naming its document and table, then
@@ -215,9 +245,16 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument('--compile', action='store_true',
                              help='also compile the LaTeX with latexmk and '
                                   'record the PDFs it makes')
+        if name == 'record':
+            command.add_argument('--renders', action='store_true',
+                                 help="also keep each table's HTML and each "
+                                      'PDF, for check --report')
         if name == 'check':
             command.add_argument('--update', action='store_true',
                                  help='rewrite the record where it differs')
+            command.add_argument('--report', type=Path, metavar='DIR',
+                                 help='write an HTML page per changed '
+                                      'document, showing the changes')
     return parser
 
 
@@ -232,27 +269,46 @@ def main(argv: Sequence[str] | None = None,
     if problem:
         print_(problem)
         return 2
+    golden: Path = arguments.golden
+    formats, compile_latex = arguments.formats, arguments.compile
+    keeps_renders = (golden / RENDERS).is_dir()
+    wants_renders = (getattr(arguments, 'renders', False)
+                     or getattr(arguments, 'report', None) is not None
+                     or (getattr(arguments, 'update', False)
+                         and keeps_renders))
+    renders: dict[str, bytes] | None = {} if wants_renders else None
     with tempfile.TemporaryDirectory(prefix='linuxdoc-golden-') as tmp:
         try:
-            built = build(arguments.source.resolve(), Path(tmp),
-                          arguments.formats, arguments.compile,
-                          argv[split + 1:])
+            built = build(arguments.source.resolve(), Path(tmp), formats,
+                          compile_latex, argv[split + 1:], renders)
         except BuildFailed as failure:
             print_(str(failure))
             return 2
-    golden: Path = arguments.golden
     if arguments.command == 'record':
-        write_record(golden, built, arguments.formats, arguments.compile)
+        write_record(golden, built, formats, compile_latex)
+        if renders is not None:
+            write_renders(golden, renders, formats, compile_latex)
         print_(f'recorded {len(built)} views in {golden}')
         return 0
-    diff = differences(
-        read_record(golden, arguments.formats, arguments.compile), built)
+    recorded = read_record(golden, formats, compile_latex)
+    diff = differences(recorded, built)
     if not diff:
         print_(f'{len(built)} views as recorded')
         return 0
     print_(diff.rstrip('\n'))
+    if arguments.report is not None:
+        from linuxdoc_builders.golden.report import write_report
+        changed = {path: (recorded.get(path), built.get(path))
+                   for path in set(recorded) | set(built)
+                   if recorded.get(path) != built.get(path)}
+        index = write_report(arguments.report, changed,
+                             read_renders(golden, formats, compile_latex),
+                             renders or {})
+        print_(f'report: {index}')
     if arguments.update:
-        write_record(golden, built, arguments.formats, arguments.compile)
+        write_record(golden, built, formats, compile_latex)
+        if renders is not None and keeps_renders:
+            write_renders(golden, renders, formats, compile_latex)
         print_(f'updated the record in {golden}')
         return 0
     return 1

@@ -87,12 +87,26 @@ class Page:
         return named_tables('\n'.join(lines) + '\n',
                             table_names(self.table_views()))
 
+    def fragments_named(self) -> dict[str, str]:
+        """Each table's HTML by its name, for a report to show."""
+        names = table_names(self.table_views())
+        return {name: html.tostring(table, encoding='unicode')
+                for name, table in zip(names, self.tables, strict=True)}
+
     def _view(self, table: HtmlElement) -> TableView:
         captions = _elements(table, './caption')
         caption = self._text(captions[0]) if captions else ''
         heading = self.sections.get(id(table))
         section = self._text(heading) if heading is not None else ''
         view = TableView(self.numbers[id(table)], caption, section)
+        view.cells = [cell for _, cell in self.cells(table)]
+        return view
+
+    def cells(self, table: HtmlElement
+              ) -> list[tuple[HtmlElement, GridCell]]:
+        """Each ``th``/``td`` of a table with the cell it is on the grid
+        (where a browser places it)."""
+        found = []
         taken: set[tuple[int, int]] = set()
         rows = _elements(
             table, './thead/tr | ./tbody/tr | ./tfoot/tr | ./tr')
@@ -109,10 +123,10 @@ class Page:
                              for c in range(colspan))
                 kind = (Kind.HEADER if head else
                         Kind.STUB if element.tag == 'th' else Kind.DATA)
-                view.cells.append(GridCell(y, x, rowspan, colspan, kind,
-                                           self._text(element)))
+                found.append((element, GridCell(y, x, rowspan, colspan,
+                                                kind, self._text(element))))
                 x += colspan
-        return view
+        return found
 
     def _text(self, element: HtmlElement) -> str:
         """The text of an element, a nested table named by its number."""

@@ -11,6 +11,10 @@ Layout (the same for ``linuxdoc-golden`` and the project's tests)::
     pdf/BOOK.txt                      what BOOK.pdf shows (linuxpdf)
     latexpdf/BOOK.txt                 the same of a compiled .tex
 
+With ``record --renders`` the record keeps, under ``renders/``, each
+table's HTML and each PDF, so that ``check --report DIR`` can show them
+before and after (:mod:`linuxdoc_builders.golden.report`).
+
 A table is named by what identifies it in its document: the title of
 its section and its caption (``-2``, ``-3`` after the name for further
 tables sharing both), so adding, removing or moving one table adds,
@@ -24,8 +28,11 @@ from pathlib import Path
 from linuxdoc_builders.golden import html, latex
 
 
-def html_views(out: Path) -> dict[str, str]:
-    """Every page of an HTML build except Sphinx's generated ones."""
+def html_views(out: Path, renders: dict[str, bytes] | None = None
+               ) -> dict[str, str]:
+    """Every page of an HTML build except Sphinx's generated ones; with
+    ``renders``, each table's HTML goes there as ``html/DOC/NAME.html``
+    (for ``check --report``)."""
     views = {}
     for page in sorted(out.rglob('*.html')):
         name = page.relative_to(out).with_suffix('').as_posix()
@@ -36,6 +43,9 @@ def html_views(out: Path) -> dict[str, str]:
         views[f'html/{name}/text.txt'] = read.text()
         for table, view in read.tables_named().items():
             views[f'html/{name}/{table}.txt'] = view
+        if renders is not None:
+            for table, fragment in read.fragments_named().items():
+                renders[f'html/{name}/{table}.html'] = fragment.encode()
     return views
 
 
@@ -51,9 +61,15 @@ def latex_views(out: Path) -> dict[str, str]:
     return views
 
 
-def pdf_views(out: Path, prefix: str = 'pdf') -> dict[str, str]:
-    """Every PDF of a build directory."""
+def pdf_views(out: Path, prefix: str = 'pdf',
+              renders: dict[str, bytes] | None = None) -> dict[str, str]:
+    """Every PDF of a build directory; with ``renders``, the PDFs
+    themselves go there as ``PREFIX/BOOK.pdf``."""
     from linuxdoc_builders.golden import pdf
 
-    return {f'{prefix}/{path.stem}.txt': pdf.view(path)
-            for path in sorted(out.glob('*.pdf'))}
+    found = {}
+    for path in sorted(out.glob('*.pdf')):
+        found[f'{prefix}/{path.stem}.txt'] = pdf.view(path)
+        if renders is not None:
+            renders[f'{prefix}/{path.stem}.pdf'] = path.read_bytes()
+    return found
