@@ -12,6 +12,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from linuxdoc_builders.kerneldoc import options
+from linuxdoc_builders.kerneldoc.command_line import to_text
 from linuxdoc_builders.kerneldoc.model import Message, Mode, Selection
 from linuxdoc_builders.kerneldoc.parser import parse
 from linuxdoc_builders.kerneldoc.rest import render
@@ -67,3 +69,32 @@ def test_garbled_files_never_raise(data: bytes, selection: Selection
 def test_random_bytes_never_raise(data: bytes) -> None:
     parsed = parse(b'/**\n * f() - x\n' + data)
     render(parsed, Selection())
+
+
+TITLES = st.text(st.characters(blacklist_categories=['Cs', 'Cc', 'Zl', 'Zp'],
+                               blacklist_characters='*/:@'),
+                 min_size=1, max_size=20).map(str.strip).filter(bool)
+
+
+@settings(max_examples=200, deadline=None)
+@given(titles=st.lists(TITLES, min_size=1, max_size=4, unique=True),
+       lines=st.integers(1, 400), pick=st.integers(0, 3))
+def test_any_unicode_title_is_found_in_a_long_comment(
+        titles: list[str], lines: int, pick: int) -> None:
+    """DOC: sections titled in any script, each with a paragraph of up to
+    400 lines: selecting one title (as ``:doc:`` does, through the
+    script's reading of option values) renders that section's text and
+    no other's; never an exception."""
+    body = ''.join(
+        f'/**\n * DOC: {title}\n *\n'
+        + ''.join(f' * {number} line {n} of “{title}”\n'
+                  for n in range(lines)) + ' */\n\n'
+        for number, title in enumerate(titles))
+    parsed = parse(body.encode('utf-8'))
+    chosen = titles[pick % len(titles)]
+    request = options.request({'doc': chosen})
+    text = to_text(render(parsed, request.selection, []).text)
+    number = titles.index(chosen)
+    assert f'{number} line {lines - 1} of “{chosen}”' in text
+    assert all(f'{other} line 0 of' not in text
+               for other in range(len(titles)) if other != number)
