@@ -7,6 +7,7 @@ traceback, every number of them in the PDF."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pymupdf
@@ -174,3 +175,32 @@ def test_a_long_formula_breaks_and_an_unknown_command_is_named(
         assert str(n) in drawn, n
     assert len({round(w[3]) for w in words if w[4].startswith('1')}) >= 3
     assert 'foo' in drawn
+
+
+def test_each_equation_of_a_block_has_a_line_of_its_own(
+        tmp_path: Path) -> None:
+    """Equations separated by a blank line (Sphinx's several equations
+    of one block) and the rows of ``align*`` are lines of their own,
+    centred; ``&`` and the environment's name are not drawn."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "project = 'maths'\n")
+    (src / 'index.rst').write_text(
+        'Maths\n=====\n\n.. math::\n\n   a = 101\n\n   b = 202\n\n'
+        '.. math::\n\n   \\begin{align*}\n   c &= 303 \\\\\n'
+        '   d &= 404\n   \\end{align*}\n', encoding='utf-8')
+    result = sphinx_build('-q', '-b', 'linuxpdf', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert 'WARNING' not in result.stderr, result.stderr
+    with pymupdf.open(tmp_path / 'out' / 'maths.pdf') as document:
+        words = document[-1].get_text('words')
+    numbers = {w[4]: (w[1] + w[3]) / 2 for w in words
+               if w[4] in ('101', '202', '303', '404')}
+    assert len(numbers) == 4
+    heights = sorted(numbers.values())
+    assert all(b - a > 8 for a, b in pairwise(heights))
+    text = ' '.join(w[4] for w in words)
+    for source in ('&', 'begin', 'align', 'end'):
+        assert source not in text, source

@@ -11,7 +11,9 @@ read (:mod:`~linuxdoc_builders.pdf.maths_source`) and drawn:
   face: letters in italics, operators and relations spaced as LaTeX
   spaces them, sub- and superscripts smaller and shifted, fractions
   stacked over a rule, roots under a bar, ``\\left( ... \\right)`` as
-  tall as what they enclose.  A formula wider than the frame breaks
+  tall as what they enclose; each equation of a block (ended by a
+  blank line or ``\\\\``, as in ``align*``, whose ``&`` is dropped) is
+  centred on a line of its own.  An equation wider than the frame breaks
   after a relation, an operator or a comma, its further lines indented;
   a part that cannot break and is still too wide is set smaller.  A
   character the face lacks is drawn in the first fallback font that has
@@ -297,33 +299,57 @@ def _space(before: str | None, kind: str,
 BREAK_AFTER = frozenset({'rel', 'bin', 'punct', 'text'})
 
 
+@dataclass
+class Line:
+    """One line of a displayed formula: its box, the scale it is drawn
+    at (below 1 where it cannot break and is too wide), and whether it
+    continues the line before (indented) or is an equation (centred)."""
+
+    box: Box
+    scale: float
+    continued: bool
+
+
 class MathFlowable(Flowable):  # type: ignore[misc]
-    """A displayed formula: centred, broken into lines where it is wider
-    than the frame (see the module's docstring)."""
+    """A displayed formula: each equation (a ``\\\\`` or a blank line
+    ends one) centred on a line of its own, broken into indented lines
+    where it is wider than the frame (see the module's docstring)."""
 
     def __init__(self, row: Row, faces: Faces, size: float) -> None:
         super().__init__()
         self._row = row
         self._layout = Layout(faces)
         self._size = size
-        self._lines: list[tuple[Box, float]] = []
+        self._lines: list[Line] = []
 
     def wrap(self, avail_width: float, avail_height: float
              ) -> tuple[float, float]:
         self._lines = self._broken(avail_width)
         self.width = avail_width
-        self.height = sum(box.height + box.depth for box, _ in self._lines) \
+        self.height = sum((line.box.height + line.box.depth) * line.scale
+                          for line in self._lines) \
             + 0.4 * self._size * (len(self._lines) + 1)
         return self.width, self.height
 
-    def _broken(self, width: float) -> list[tuple[Box, float]]:
-        """Lines of at most ``width`` and the scale of each."""
+    def _broken(self, width: float) -> list[Line]:
+        """The lines of every equation, none wider than ``width``."""
+        boxes = self._layout.items(self._row, self._size, True)
+        equations: list[list[Box]] = [[]]
+        for box in boxes:
+            if box.kind == 'break':
+                equations.append([])
+            else:
+                equations[-1].append(box)
+        return [line for equation in equations if equation
+                for line in self._wrapped(equation, width)]
+
+    def _wrapped(self, boxes: list[Box], width: float) -> list[Line]:
+        """One equation in lines of at most ``width``: broken after a
+        relation, an operator or a comma, further lines indented."""
         size = self._size
-        boxes = self._layout.items(self._row, size, True)
         whole = self._layout.row(boxes, size, script=False)
         if whole.width <= width or len(boxes) < 2:
-            return [(whole, min(1.0, width / whole.width)
-                     if whole.width else 1.0)]
+            return [Line(whole, _fit(whole, width), False)]
         indent = 2 * size
         lines: list[list[Box]] = [[]]
         used = 0.0
@@ -338,21 +364,19 @@ class MathFlowable(Flowable):  # type: ignore[misc]
         out = []
         for number, line in enumerate(lines):
             box = self._layout.row(line, size, script=False)
-            room = width - (indent if number else 0.0)
-            out.append((box, min(1.0, room / box.width) if box.width
-                        else 1.0))
+            out.append(Line(box, _fit(box, width - (indent if number
+                                                    else 0.0)),
+                            number > 0))
         return out
 
     def draw(self) -> None:
         canvas = self.canv
         y = self.height - 0.4 * self._size
-        several = len(self._lines) > 1
-        for number, (box, scale) in enumerate(self._lines):
+        for line in self._lines:
+            box, scale = line.box, line.scale
             y -= box.height * scale
-            if several:
-                x = 2 * self._size if number else 0.0
-            else:
-                x = (self.width - box.width * scale) / 2
+            x = (2 * self._size if line.continued
+                 else (self.width - box.width * scale) / 2)
             canvas.saveState()
             canvas.translate(x, y)
             canvas.scale(scale, scale)
@@ -363,6 +387,11 @@ class MathFlowable(Flowable):  # type: ignore[misc]
                 canvas.rect(rx, ry, w, h, stroke=0, fill=1)
             canvas.restoreState()
             y -= box.depth * scale + 0.4 * self._size
+
+
+def _fit(box: Box, width: float) -> float:
+    """The scale that fits ``box`` into ``width`` (1 if it fits)."""
+    return min(1.0, width / box.width) if box.width else 1.0
 
 
 def markup(node: Node) -> str:
@@ -389,7 +418,7 @@ def markup(node: Node) -> str:
 
 #: How atoms of a kind stand in a paragraph ({} is the text).
 ATOM_MARKUP = {'space': ' ', 'var': '<i>{}</i>', 'bin': ' {} ',
-               'rel': ' {} ', 'punct': '{} '}
+               'rel': ' {} ', 'punct': '{} ', 'break': ' '}
 
 
 def _atom_markup(atom: Atom) -> str:

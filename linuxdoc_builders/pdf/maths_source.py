@@ -94,8 +94,9 @@ _TOKEN = re.compile(r'\\([A-Za-z]+|.)|(\s+)|(.)', re.DOTALL)
 class Atom:
     """One character or word, of a kind: ``var`` (an italic letter),
     ``num``, ``ord``, ``bin``, ``rel``, ``punct``, ``open``, ``close``,
-    ``big``, ``text`` (upright words), ``func`` (an operator name) or
-    ``space`` (``text`` holds its width in ems)."""
+    ``big``, ``text`` (upright words), ``func`` (an operator name),
+    ``space`` (``text`` holds its width in ems) or ``break`` (``\\\\``:
+    a new line)."""
 
     text: str
     kind: str
@@ -149,7 +150,10 @@ class Formula:
 
 
 def parse(source: str) -> Formula:
-    """Read LaTeX maths source (see the module's docstring)."""
+    """Read LaTeX maths source (see the module's docstring).  Equations
+    separated by a blank line, as Sphinx writes a ``math`` block of
+    several, are lines, as ``\\\\`` makes them."""
+    source = re.sub(r'\n[ \t]*\n\s*', r' \\\\ ', source.strip())
     tokens = [(m[1], m[2], m[3]) for m in _TOKEN.finditer(source)]
     reader = _Reader(tokens)
     row = reader.row(stop=None)
@@ -279,6 +283,11 @@ class _Reader:
             return structure()
         if command in IGNORED:
             return Row()
+        if command in ('begin', 'end'):
+            # an environment of lines (align*, gathered, split...): its
+            # rows are lines, its & nothing
+            self._text_argument()
+            return Row()
         self.problems.append(f'unknown command \\{command}, shown as its '
                              'name')
         return Atom(command, 'text')
@@ -326,7 +335,7 @@ def _command_atom(command: str) -> Atom | None:
     if command in SPACES:
         return Atom(str(SPACES[command]), 'space')
     if command == '\\':
-        return Atom(str(SPACES['quad']), 'space')
+        return Atom('', 'break')
     return None
 
 
@@ -338,6 +347,7 @@ CHARACTERS = {
     '>': ('>', 'rel'), ',': (',', 'punct'), ';': (';', 'punct'),
     '(': ('(', 'open'), '[': ('[', 'open'), ')': (')', 'close'),
     ']': (']', 'close'), '~': (str(SPACES[' ']), 'space'),
+    '&': ('0', 'space'),
 }
 
 
