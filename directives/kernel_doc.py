@@ -47,6 +47,8 @@ from linuxdoc_builders.kerneldoc.command_line import sphinx_major, to_text
 from linuxdoc_builders.kerneldoc.model import Mode, ParsedFile
 from linuxdoc_builders.kerneldoc.rest import render
 
+from .kernel_doc_origins import note_origin, setup_origins
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -245,14 +247,18 @@ class KernelDoc(SphinxDirective):
         source = f'{self.env.srcdir}/{self.env.docname}:{self.lineno}: {path}'
         content = StringList()
         offset = 0
+        lines: list[int] = []
         for line in statemachine.string2lines(text, tab_width,
                                               convert_whitespace=True):
             match = LINENO.match(line)
             if match:
                 offset = int(match[1]) - 1
+                lines.append(offset + 1)
             else:
                 content.append(line, source, offset)
                 offset += 1
+        if lines:
+            note_origin(self.env, self.arguments[0], min(lines), offset)
         node = nodes.section()
         with switch_source_input(self.state, content):
             self.state.nested_parse(content, 0, node, match_titles=True)
@@ -286,4 +292,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value('kerneldoc_verbosity', 1, 'env', (int,))
     app.add_directive('kernel-doc', KernelDoc)
     app.connect('config-inited', _absolute_paths)
+    setup_origins(app)
     return metadata

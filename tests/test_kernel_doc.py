@@ -499,3 +499,34 @@ def test_a_typedef_only_newer_kernel_doc_reads(tmp_path: Path) -> None:
     assert (err, status) == (
         f'{odd}:4: error: Cannot parse typedef!\n'
         f'{odd}:1: warning: no structured comments found\n', 1)
+
+
+@pytest.mark.parametrize('jobs', ['1', '2'])
+def test_duplicate_declarations_name_the_c_file(tmp_path: Path,
+                                                jobs: str) -> None:
+    """Sphinx's "also defined at DOC:LINE" named the C file's line with
+    the document's name; it names the C file, serial or with -j."""
+    src = tmp_path / 'src'
+    (src / 'drivers').mkdir(parents=True)
+    (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
+                                 "kerneldoc_srctree = '.'\n"
+                                 "exclude_patterns = ['drivers']\n")
+    (src / 'drivers' / 'a.c').write_text(
+        '\n\n/**\n * foo() - does foo\n * @x: the x\n */\nint foo(int x);\n')
+    (src / 'index.rst').write_text(
+        'T\n=\n\n.. toctree::\n\n   one\n   two\n')
+    for name in ('one', 'two'):
+        (src / f'{name}.rst').write_text(
+            f'{name}\n===\n\n.. kernel-doc:: drivers/a.c\n')
+    result = sphinx_build('-b', 'html', '-q', '-j', jobs, src,
+                          tmp_path / 'html', cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines()
+             if 'Duplicate C declaration' in line]
+    assert lines
+    for line in lines:
+        assert re.search(r'also defined at drivers/a\.c:7 \(in (one|two)\)'
+                         r'\.$', line), line
+        where = line.split(': WARNING: ')[0]
+        assert where.endswith(('drivers/a.c:7', '(in one)', '(in two)')), \
+            line
