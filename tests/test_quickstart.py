@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from lxml import html as lxml_html
 from pdf_links_check import check_links
 from tools import latexmk, make_latex_pdfs, sphinx_build
 
@@ -140,6 +141,12 @@ def test_template_builds_html_without_a_warning(tmp_path: Path,
                      'mydev_reset_hw', 'the register block, mapped',
                      'its interrupt line'):
             assert text in core, text
+        # prose names made links by automarkup, as in the kernel
+        tree = lxml_html.fromstring(core)
+        made = {link.text_content(): link.get('href') for link in tree.xpath(
+            '//p[contains(., "simply as C")]//a')}
+        assert made['mydev_disable()'] == '#c.mydev_disable'
+        assert made['struct mydev'] == '#c.mydev'
 
 
 def test_kernel_template_links_books_in_html(tmp_path: Path) -> None:

@@ -27,7 +27,12 @@ version = release
 # linuxlatex (and, with rst2pdf installed, linuxpdf) builders, whose
 # table translators the stock html, dirhtml, singlehtml and latex
 # builders use too.
-extensions = ['linuxdoc_builders']
+extensions = ['linuxdoc_builders', 'linuxdoc_builders.automarkup']
+
+# `name()`, `struct name`, `Documentation/x.rst` in prose become links,
+# as in the kernel (linuxdoc_builders.automarkup); commits too, with a
+# URL where {rev} goes:
+# automarkup_commit_url = 'https://git.kernel.org/torvalds/c/{rev}'
 
 # `make` writes into output/; never read it back as sources.
 exclude_patterns = ['output', '_build', 'src']
