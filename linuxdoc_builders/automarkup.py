@@ -114,6 +114,10 @@ class _Markup:
         self.skip_functions = frozenset(config.automarkup_skip_functions)
         self.namespace = getattr(self.env, _NAMESPACES, {}).get(docname, '')
         self.names = _names(self.env)
+        # what a text resolved to in this document (a page names the
+        # same document or function again and again)
+        self._resolved: dict[tuple[str, str, str, str],
+                             nodes.Node | None] = {}
 
     def text(self, node: nodes.Text) -> list[nodes.Node] | None:
         """The text with its links, or None if it has none."""
@@ -177,6 +181,15 @@ class _Markup:
 
     def _resolve(self, domain: str, role: str, target: str, text: str,
                  content: nodes.Element | None) -> nodes.Node | None:
+        key = (domain, role, target, text)
+        if key not in self._resolved:
+            self._resolved[key] = self._resolved_anew(domain, role, target,
+                                                      content)
+        resolved = self._resolved[key]
+        return resolved.deepcopy() if resolved is not None else None
+
+    def _resolved_anew(self, domain: str, role: str, target: str,
+                       content: nodes.Element | None) -> nodes.Node | None:
         pending = addnodes.pending_xref(
             '', refdomain=domain, reftype=role, reftarget=target,
             modname=None, classname=None, refexplicit=False)

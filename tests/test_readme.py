@@ -30,6 +30,8 @@ QUICK = {
     'bench_kernel_doc.py': ['--help'],
     'bench_kernel_doc_long.py': ['--short', '100', '--long', '400',
                                  '--repeat', '1'],
+    'bench_automarkup.py': ['--pages', '3', '--paragraphs', '4',
+                            '--declarations', '10', '--repeat', '1'],
 }
 
 
