@@ -22,6 +22,8 @@ The links are the nodes the kernel's ``Documentation/sphinx/automarkup.py``
 ``.. c:namespace::``.  A name with no target stays text.  What differs
 is the cost: a name is looked up in the names the C domain holds (one
 set per build and process) before the domain is asked to resolve it,
+and a link is resolved once for all pages that see its target at the
+same URI,
 the page's namespace is noted when its source is read, and each text is
 scanned once.
 
@@ -38,6 +40,7 @@ to find what is not documented).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from docutils import nodes
@@ -86,18 +89,31 @@ _NAMESPACE = re.compile(r'^\s*\.\.\s*c:namespace::\s*(\S+)\s*$', re.MULTILINE)
 _NAMESPACES = 'linuxdoc_automarkup_namespaces'
 
 
-def _names(env: BuildEnvironment) -> frozenset[str]:
-    """Every name the C domain declares, once per build and process (its
-    objects do not change after reading).  The domain resolves a name
-    whatever the role asks, so any declaration of the name counts."""
-    cached = getattr(env, '_linuxdoc_automarkup_names', None)
-    if cached is not None and cached[0] is env.domaindata.get('c'):
-        names: frozenset[str] = cached[1]
-        return names
-    names = frozenset(entry[0] for entry in env.get_domain('c').get_objects())
-    env._linuxdoc_automarkup_names = (  # type: ignore[attr-defined]
-        env.domaindata.get('c'), names)
-    return names
+@dataclass
+class _Declared:
+    """The C domain's names, and the links made to them, for one build
+    and process (the domain's objects do not change after reading)."""
+
+    data: Any
+    #: every declared name and the document it is in; the domain
+    #: resolves a name whatever the role asks, so any declaration counts
+    names: dict[str, str]
+    #: resolved links by (role, target, text, URI from the page to the
+    #: target's document): the same on every page of a directory
+    links: dict[tuple[str, str, str, str], nodes.Node | None] = \
+        field(default_factory=dict)
+
+
+def _declared(env: BuildEnvironment) -> _Declared:
+    cached: _Declared | None = getattr(env, '_linuxdoc_automarkup', None)
+    if cached is not None and cached.data is env.domaindata.get('c'):
+        return cached
+    names: dict[str, str] = {}
+    for name, _, _, docname, _, _ in env.get_domain('c').get_objects():
+        names.setdefault(name, docname)
+    declared = _Declared(env.domaindata.get('c'), names)
+    env._linuxdoc_automarkup = declared  # type: ignore[attr-defined]
+    return declared
 
 
 class _Markup:
@@ -113,11 +129,10 @@ class _Markup:
         self.skip_names = frozenset(config.automarkup_skip_names)
         self.skip_functions = frozenset(config.automarkup_skip_functions)
         self.namespace = getattr(self.env, _NAMESPACES, {}).get(docname, '')
-        self.names = _names(self.env)
-        # what a text resolved to in this document (a page names the
-        # same document or function again and again)
-        self._resolved: dict[tuple[str, str, str, str],
-                             nodes.Node | None] = {}
+        self.declared = _declared(self.env)
+        # what a document path resolved to on this page (a page names
+        # the same document again and again)
+        self._documents: dict[tuple[str, str], nodes.Node | None] = {}
 
     def text(self, node: nodes.Text) -> list[nodes.Node] | None:
         """The text with its links, or None if it has none."""
@@ -158,7 +173,10 @@ class _Markup:
             url = self.app.config.automarkup_commit_url.format(rev=name)
             return nodes.reference('', '', nodes.Text(text), refuri=url)
         if form == 'doc':
-            return self._resolve('std', 'doc', name, text, None)
+            if (name, text) not in self._documents:
+                self._documents[name, text] = self._resolved(
+                    'std', 'doc', name, None)
+            return _copy(self._documents[name, text])
         role, css = ROLES[form]
         if name in self.skip_names or (
                 form == 'function' and name in self.skip_functions):
@@ -166,12 +184,9 @@ class _Markup:
         targets = ([f'{self.namespace}.{name}'] if self.namespace else []) \
             + [name]
         for target in targets:
-            if target in self.names:
-                literal = nodes.literal(classes=['xref', 'c', css])
-                literal += nodes.Text(text)
-                linked = self._resolve('c', role, target, text, literal)
-                if linked is not None:
-                    return linked
+            linked = self._c_link(role, css, target, text)
+            if linked is not None:
+                return linked
         if self.app.config.automarkup_warn_unresolved:
             logger.warning(__('%r looks like a reference to %s %s, which '
                               'is documented nowhere'), text, role, name,
@@ -179,17 +194,27 @@ class _Markup:
                            subtype='automarkup')
         return None
 
-    def _resolve(self, domain: str, role: str, target: str, text: str,
-                 content: nodes.Element | None) -> nodes.Node | None:
-        key = (domain, role, target, text)
-        if key not in self._resolved:
-            self._resolved[key] = self._resolved_anew(domain, role, target,
-                                                      content)
-        resolved = self._resolved[key]
-        return resolved.deepcopy() if resolved is not None else None
+    def _c_link(self, role: str, css: str, target: str,
+                text: str) -> nodes.Node | None:
+        """A link to C declaration ``target``, resolved once per
+        directory of pages."""
+        where = self.declared.names.get(target)
+        if where is None:
+            return None
+        try:
+            uri = self.app.builder.get_relative_uri(self.docname, where)
+        except NoUri:
+            uri = self.docname
+        key = (role, target, text, uri)
+        links = self.declared.links
+        if key not in links:
+            literal = nodes.literal(classes=['xref', 'c', css])
+            literal += nodes.Text(text)
+            links[key] = self._resolved('c', role, target, literal)
+        return _copy(links[key])
 
-    def _resolved_anew(self, domain: str, role: str, target: str,
-                       content: nodes.Element | None) -> nodes.Node | None:
+    def _resolved(self, domain: str, role: str, target: str,
+                  content: nodes.Element | None) -> nodes.Node | None:
         pending = addnodes.pending_xref(
             '', refdomain=domain, reftype=role, reftarget=target,
             modname=None, classname=None, refexplicit=False)
@@ -203,6 +228,10 @@ class _Markup:
         except NoUri:
             return None
         return resolved
+
+
+def _copy(node: nodes.Node | None) -> nodes.Node | None:
+    return node.deepcopy() if node is not None else None
 
 
 def _not_linked(node: nodes.Node) -> bool:
