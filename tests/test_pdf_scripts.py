@@ -314,9 +314,20 @@ def test_latex_shapes_what_must_be_shaped(tmp_path: Path) -> None:
 
 
 def test_linuxpdf_says_what_it_does_not_shape(tmp_path: Path) -> None:
+    """Arabic, Hebrew, Devanagari and Thai drawn in a font that has them
+    (FreeSerif's TrueType faces), every line there; a warning per
+    script that must be shaped, which ReportLab does not do."""
     result = sphinx_build('-E', '-b', 'linuxpdf', SHAPED, tmp_path / 'out',
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+    pdf = tmp_path / 'out' / 'shaped.pdf'
+    assert glyphless(pdf) == []
+    text = _text(pdf)
+    for line in ('हिन्दी भाषा', 'ภาษาไทย'):
+        assert line in text, line
+    # right-to-left text is read back in either order: its letters
+    for word in ('اللغة', 'العربية', 'שפה', 'עברית', 'كتاب'):
+        assert word in text or word[::-1] in text, word
     warnings = [line for line in result.stderr.splitlines()
                 if 'WARNING' in line]
     assert len(warnings) == 3, warnings
