@@ -52,6 +52,8 @@ from sphinx.util import logging
 from linuxdoc_builders import __version__
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from sphinx.application import Sphinx
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
@@ -84,6 +86,11 @@ PATTERNS = {
 ROLES = {'function': ('function', 'c-func'), 'struct': ('struct', 'c-struct'),
          'union': ('union', 'c-union'), 'enum': ('enum', 'c-enum'),
          'typedef': ('type', 'c-type')}
+
+#: What every form's text holds: most text has none of it, and is left
+#: after this one search.
+_CANDIDATE = re.compile(r'\(\)|struct|union|enum|typedef|\.rst|\.txt|commit',
+                        re.IGNORECASE)
 
 _NAMESPACE = re.compile(r'^\s*\.\.\s*c:namespace::\s*(\S+)\s*$', re.MULTILINE)
 _NAMESPACES = 'linuxdoc_automarkup_namespaces'
@@ -137,6 +144,8 @@ class _Markup:
     def text(self, node: nodes.Text) -> list[nodes.Node] | None:
         """The text with its links, or None if it has none."""
         text = node.astext()
+        if not _CANDIDATE.search(text):
+            return None
         out: list[nodes.Node] = []
         done = 0
         for match in self._matches(text):
@@ -178,16 +187,21 @@ class _Markup:
                     'std', 'doc', name, None)
             return _copy(self._documents[name, text])
         role, css = ROLES[form]
-        if name in self.skip_names or (
-                form == 'function' and name in self.skip_functions):
+        if name in self.skip_names:
             return None
         targets = ([f'{self.namespace}.{name}'] if self.namespace else []) \
             + [name]
+        tried = False
         for target in targets:
+            # a system call is skipped by its own name: inside a
+            # namespace, ``V4L.open`` is no system call (as the kernel's)
+            if form == 'function' and target in self.skip_functions:
+                continue
+            tried = True
             linked = self._c_link(role, css, target, text)
             if linked is not None:
                 return linked
-        if self.app.config.automarkup_warn_unresolved:
+        if tried and self.app.config.automarkup_warn_unresolved:
             logger.warning(__('%r looks like a reference to %s %s, which '
                               'is documented nowhere'), text, role, name,
                            location=node.parent, type='linuxdoc',
@@ -234,15 +248,23 @@ def _copy(node: nodes.Node | None) -> nodes.Node | None:
     return node.deepcopy() if node is not None else None
 
 
-def _not_linked(node: nodes.Node) -> bool:
-    """Text that is not a literal and not inside a reference."""
-    if not isinstance(node, nodes.Text) or \
-            isinstance(node.parent, nodes.literal):
-        return False
+def _texts(element: nodes.Element) -> Iterator[nodes.Text]:
+    """The text of ``element`` that is not directly in a literal and not
+    in a reference (whose subtrees are not entered)."""
+    for child in element.children:
+        if isinstance(child, nodes.Text):
+            if not isinstance(element, nodes.literal):
+                yield child
+        elif isinstance(child, nodes.Element) and \
+                not isinstance(child, nodes.Referential):
+            yield from _texts(child)
+
+
+def _in_reference(node: nodes.Node) -> bool:
     parent = node.parent
     while parent is not None and not isinstance(parent, nodes.Referential):
         parent = parent.parent
-    return parent is None
+    return parent is not None
 
 
 def markup(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -251,8 +273,9 @@ def markup(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not document.forms:
         return
     for paragraph in doctree.findall(nodes.paragraph):
-        for text in list(paragraph.findall(_not_linked)):
-            assert isinstance(text, nodes.Text)
+        if _in_reference(paragraph):
+            continue
+        for text in list(_texts(paragraph)):
             linked = document.text(text)
             if linked is not None:
                 text.parent.replace(text, linked)

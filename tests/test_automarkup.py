@@ -61,6 +61,7 @@ EXPECTED = [
     ('other', 'foo_init()', 'api.html#c.foo_init', LITERAL.format('c-func')),
     ('ns', 'bar_run()', '#c.drm.bar_run', LITERAL.format('c-func')),
     ('ns', 'foo_init()', 'api.html#c.foo_init', LITERAL.format('c-func')),
+    ('ns', 'open()', '#c.drm.open', LITERAL.format('c-func')),
 ]
 
 
@@ -68,7 +69,9 @@ EXPECTED = [
 def test_every_form_links_and_nothing_else(tmp_path: Path,
                                            jobs: str) -> None:
     """Functions, macros, struct/union/enum/typedef, documents (absolute
-    and relative), commits and a namespace link; system calls, C words,
+    and relative), commits and a namespace link (a system call's name
+    too, inside a namespace, as the kernel's links it); system calls, C
+    words,
     names documented nowhere, literals and references stay as they
     are; the same with -j 2."""
     out, stderr = build(tmp_path, '-j', jobs)

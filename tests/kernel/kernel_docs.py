@@ -242,11 +242,28 @@ class Build:
 
     def normalise(self, line: str) -> str:
         """``line`` with the tree and build paths replaced: they differ
-        between the stock and our builds only by where they live."""
+        between the stock and our builds only by where they live.  Where
+        ours names a declaration's C file (``drivers/x.c:12 (in
+        gpu/doc)``, directives/kernel_doc_origins.py) stock names the
+        document with the C line: ours is put back in stock's words, so
+        the message counts as the same."""
         line = line.replace(str(self.tree), '$TREE')
         line = line.replace(str(self.work), '$WORK')
-        return re.sub(r'\$WORK/out/[^/ ]+', '$OUT', line)
+        line = re.sub(r'\$WORK/out/[^/ ]+', '$OUT', line)
+        if self.ours:
+            line = _ORIGIN_LOCATION.sub(
+                r'$TREE/Documentation/\g<doc>.rst:\g<line>: ', line)
+            line = _ORIGIN_ALSO.sub(r'also defined at \g<doc>:\g<line>.',
+                                    line)
+        return line
 
+
+#: Our names of a declaration's place, as a message's location and in
+#: Sphinx's "also defined at".
+_ORIGIN_LOCATION = re.compile(
+    r'^\S+:(?P<line>\d+) \(in (?P<doc>[^)\s]+)\): ')
+_ORIGIN_ALSO = re.compile(
+    r'also defined at \S+:(?P<line>\d+) \(in (?P<doc>[^)\s]+)\)\.')
 
 #: How our kernel-doc messages are tagged in a warning file.
 KERNEL_DOC_TAG = ' [kernel-doc.'
