@@ -95,9 +95,9 @@ class Page:
 
     def _view(self, table: HtmlElement) -> TableView:
         captions = _elements(table, './caption')
-        caption = self._text(captions[0]) if captions else ''
+        caption = _unnumbered(captions[0]) if captions else ''
         heading = self.sections.get(id(table))
-        section = self._text(heading) if heading is not None else ''
+        section = _unnumbered(heading) if heading is not None else ''
         view = TableView(self.numbers[id(table)], caption, section)
         view.cells = [cell for _, cell in self.cells(table)]
         return view
@@ -185,6 +185,17 @@ class Page:
             lines.append(f'{"  " * depth}paragraph: {loose}')
             lines += _links(item, '  ' * depth, direct=True)
         self._walk(item, depth, lines)
+
+
+def _unnumbered(element: HtmlElement) -> str:
+    """A heading's or caption's text without the number Sphinx puts in
+    it (``2.5.4.``, ``Table 3``): LaTeX numbers them itself, and a
+    table's name must be the same in both."""
+    texts = element.xpath(
+        './/text()[not(ancestor::span[contains(@class, "section-number") '
+        'or contains(@class, "caption-number")])]')
+    return squash(''.join(str(text) for text in texts)
+                  if isinstance(texts, list) else '')
 
 
 def _elements(element: HtmlElement, path: str) -> list[HtmlElement]:

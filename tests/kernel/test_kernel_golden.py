@@ -51,5 +51,6 @@ def test_media_docs_record_and_check_clean(tmp_path: Path) -> None:
     print(f'\nmedia: {len(html)} HTML tables, {len(latex)} LaTeX tables, '
           f'{len(differ)} read differently: {differ}')
     assert len(html) == len(latex) > 600
-    assert differ == ['v4l/dev-subdev/table-02-bridge-routing-table.txt',
-                      'v4l/dev-subdev/table-03-receiver-routing-table.txt']
+    assert [d.rsplit('--', 1)[-1] for d in differ] == [
+        'bridge-routing-table.txt', 'receiver-routing-table.txt']
+    assert all(d.startswith('v4l/dev-subdev/') for d in differ), differ
