@@ -36,9 +36,10 @@ _ENVIRONMENT = re.compile(
     r'\\(begin|end)\{(tabular|tabulary|longtable)\}')
 _DOCUMENT_LABEL = re.compile(r'\\label\{\\detokenize\{([^{}]*)::doc\}\}')
 _SECTION = re.compile(
-    r'\\(part|chapter|section|subsection|subsubsection|paragraph)\*?\{')
+    r'\\(part|chapter|section|subsection|subsubsection|paragraph'
+    r'|subparagraph)\*?\{')
 _LEVELS = {'part': 0, 'chapter': 1, 'section': 2, 'subsection': 3,
-           'subsubsection': 4, 'paragraph': 5}
+           'subsubsection': 4, 'paragraph': 5, 'subparagraph': 6}
 _LABEL = re.compile(r'\\label\{\\detokenize\{[^{}]*:([^{}:]*)\}\}')
 _TABLE_START = re.compile(r'\\sphinxat(long)?tablestart')
 _PLACEHOLDER = '\\linuxdocgoldentable'
