@@ -11,6 +11,7 @@ that no row span from above covers.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from lxml import html
@@ -72,10 +73,16 @@ class Page:
         """Every table of the page, nested ones too, in document order."""
         return [self._view(table) for table in self.tables]
 
+    @functools.cached_property
+    def _named(self) -> tuple[list[TableView], list[str]]:
+        """The table views and their names, read once for the text, the
+        views and the report."""
+        views = self.table_views()
+        return views, table_names(views)
+
     def tables_named(self) -> dict[str, str]:
         """Each table's view by its name (:func:`table_names`)."""
-        views = self.table_views()
-        names = table_names(views)
+        views, names = self._named
         return {name: view.render(names)
                 for name, view in zip(names, views, strict=True)}
 
@@ -84,12 +91,11 @@ class Page:
         named as its own view is."""
         lines: list[str] = []
         self._walk(self.body, 0, lines)
-        return named_tables('\n'.join(lines) + '\n',
-                            table_names(self.table_views()))
+        return named_tables('\n'.join(lines) + '\n', self._named[1])
 
     def fragments_named(self) -> dict[str, str]:
         """Each table's HTML by its name, for a report to show."""
-        names = table_names(self.table_views())
+        names = self._named[1]
         return {name: html.tostring(table, encoding='unicode')
                 for name, table in zip(names, self.tables, strict=True)}
 

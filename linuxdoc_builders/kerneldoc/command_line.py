@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,7 +55,11 @@ _VERSION_LINES = (re.compile(r'\s*sphinx-build\s+(\d+)\.[\d.]+'
 def installed_sphinx_major() -> int | None:
     """The major version ``sphinx-build --version`` (or
     ``sphinx-build3``) prints, as the script asks it when given no
-    ``-sphinx-version``; None when neither is on ``PATH``."""
+    ``-sphinx-version``; None when neither is on ``PATH``.  (Imported
+    here: a command line with ``-sphinx-version``, as every directive's,
+    starts without them.)"""
+    import shutil
+    import subprocess
     command = shutil.which('sphinx-build') or shutil.which('sphinx-build3')
     if command is None:
         return None
