@@ -100,10 +100,15 @@ pdf_documents = [(_start, _target.removesuffix('.tex'), _title, _author)
 WHOLE_TREE = '.'
 
 #: The overlay's extensions: all of linuxdoc_builders in place of
-#: rstFlatTable and kerneldoc...
-ALL_EXTENSIONS = ("['linuxdoc_builders' if _name == 'rstFlatTable' else _name"
+#: rstFlatTable, kerneldoc and automarkup (with the kernel's commit
+#: links, which ours makes only when given their URL)...
+ALL_EXTENSIONS = ("[{'rstFlatTable': 'linuxdoc_builders',"
+                  " 'automarkup': 'linuxdoc_builders.automarkup'}"
+                  ".get(_name, _name)"
                   "\n              for _name in extensions"
-                  " if _name != 'kerneldoc']")
+                  " if _name != 'kerneldoc']"
+                  "\nautomarkup_commit_url = "
+                  "'https://git.kernel.org/torvalds/c/{rev}'")
 #: ... or only our kernel-doc directive in place of kerneldoc, the
 #: kernel's rstFlatTable kept: the build differs from the stock one by
 #: kernel-doc alone (its doctrees are compared, its time measured).
