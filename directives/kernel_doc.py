@@ -43,8 +43,8 @@ from sphinx.util.docutils import SphinxDirective, switch_source_input
 
 from linuxdoc_builders import __version__
 from linuxdoc_builders.kerneldoc import cache, options
-from linuxdoc_builders.kerneldoc.command_line import sphinx_major, to_text
-from linuxdoc_builders.kerneldoc.model import Mode, ParsedFile
+from linuxdoc_builders.kerneldoc.command_line import sphinx_major
+from linuxdoc_builders.kerneldoc.model import Mode, ParsedFile, to_text
 from linuxdoc_builders.kerneldoc.rest import render
 
 from .kernel_doc_origins import note_origin, setup_origins

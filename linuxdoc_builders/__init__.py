@@ -11,9 +11,12 @@ extension.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
+# Not typing's TYPE_CHECKING: this package is imported by the kernel-doc
+# command line too, whose fresh process should not pay for ``typing``.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from sphinx.application import Sphinx
 
 __version__ = '0.1.0'

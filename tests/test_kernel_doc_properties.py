@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linuxdoc_builders.kerneldoc import options
-from linuxdoc_builders.kerneldoc.command_line import to_text
-from linuxdoc_builders.kerneldoc.model import Message, Mode, Selection
+from linuxdoc_builders.kerneldoc.model import Message, Mode, Selection, to_text
 from linuxdoc_builders.kerneldoc.parser import parse
 from linuxdoc_builders.kerneldoc.rest import render
 

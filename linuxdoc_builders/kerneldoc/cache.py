@@ -15,47 +15,53 @@ so an edited file is parsed again and a stale entry is never used.  The
 disk entries are pickles, like Sphinx's own environment next to them,
 written to a temporary name and renamed, so a worker never reads one
 half written; an unreadable entry is simply parsed again.
+
+The disk's modules (and :mod:`pathlib`) are imported only by a build
+that keeps a disk cache: the command line, one process per file, starts
+without them.
 """
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import os
-import pickle
-import tempfile
-from pathlib import Path
 
 from .model import MODEL_VERSION, ParsedFile
 from .parser import parse
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _Key = tuple[str, int, int]
 _MEMORY: dict[str, tuple[_Key, ParsedFile]] = {}
 
 
-def _key(path: Path) -> _Key:
-    stat = path.stat()
-    return (str(path), stat.st_mtime_ns, stat.st_size)
+def _key(path: str) -> _Key:
+    stat = os.stat(path)
+    return (path, stat.st_mtime_ns, stat.st_size)
 
 
-def parsed_file(path: Path, cache_dir: Path | None = None) -> ParsedFile:
+def parsed_file(path: str | os.PathLike[str], cache_dir: Path | None = None
+                ) -> ParsedFile:
     """The parse of ``path`` (resolved), from a cache when still valid.
 
     Raises :class:`OSError` when the file cannot be read.
     """
-    key = _key(path)
+    key = _key(os.fspath(path))
     held = _MEMORY.get(key[0])
     if held is not None and held[0] == key:
         return held[1]
     entry = None
     if cache_dir is not None:
+        import hashlib
         digest = hashlib.sha256(key[0].encode('utf-8', 'surrogateescape'))
         entry = cache_dir / f'{digest.hexdigest()[:32]}.pickle'
         parsed = _load(entry, key)
         if parsed is not None:
             _MEMORY[key[0]] = (key, parsed)
             return parsed
-    parsed = parse(path.read_bytes())
+    with open(key[0], 'rb') as source:
+        parsed = parse(source.read())
     _MEMORY[key[0]] = (key, parsed)
     if entry is not None:
         _store(entry, key, parsed)
@@ -63,6 +69,7 @@ def parsed_file(path: Path, cache_dir: Path | None = None) -> ParsedFile:
 
 
 def _load(entry: Path, key: _Key) -> ParsedFile | None:
+    import pickle
     try:
         with entry.open('rb') as stream:
             version, stored_key, parsed = pickle.load(stream)
@@ -78,6 +85,9 @@ def _load(entry: Path, key: _Key) -> ParsedFile | None:
 
 def _store(entry: Path, key: _Key, parsed: ParsedFile) -> None:
     """Write atomically; a cache that cannot be written is no error."""
+    import contextlib
+    import pickle
+    import tempfile
     with contextlib.suppress(OSError):
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=entry.parent, suffix='.tmp')

@@ -14,26 +14,25 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 
 from .cache import parsed_file
-from .model import Mode, ParsedFile, Selection
-from .options import to_script
+from .model import (
+    Mode,
+    ParsedFile,
+    Record,
+    Selection,
+    to_script,
+    to_text,
+)
 from .rest import render
 
 
 def _parsed(path: str) -> ParsedFile | None:
     """The file's parse, from this process's cache when unchanged."""
     try:
-        return parsed_file(Path(path).resolve())
+        return parsed_file(os.path.realpath(path))
     except OSError:
         return None
-
-
-def to_text(script_text: str) -> str:
-    """Script-encoded (one char a byte) text back to Unicode."""
-    return script_text.encode('latin-1').decode('utf-8', 'replace')
 
 
 def sphinx_major(version: str) -> int:
@@ -87,17 +86,28 @@ def werror(environ: Mapping[str, str]) -> bool:
     return on
 
 
-@dataclass
-class Arguments:
+class Arguments(Record):
     """The script's command line, read."""
 
-    selection: Selection
-    export_files: list[str]
-    files: list[str]
-    lineno: bool
-    #: None: not given (the script asks sphinx-build)
-    major: int | None
-    werror: bool
+    __slots__ = (
+        'export_files',
+        'files',
+        'lineno',
+        'major',
+        'selection',
+        'werror',
+    )
+
+    def __init__(self, selection: Selection, export_files: list[str],
+                 files: list[str], lineno: bool, major: int | None,
+                 werror: bool) -> None:
+        self.selection = selection
+        self.export_files = export_files
+        self.files = files
+        self.lineno = lineno
+        #: None: not given (the script asks sphinx-build)
+        self.major = major
+        self.werror = werror
 
 
 def read_arguments(argv: list[str],

@@ -17,30 +17,21 @@ from __future__ import annotations
 
 import glob
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
-from .model import Mode, Selection
+from .model import Mode, Record, Selection, to_script
 
 
-@dataclass(frozen=True)
-class Request:
+class Request(Record):
     """What one directive asks for, options resolved."""
 
-    selection: Selection
-    #: ``:export:`` / ``:internal:`` file patterns
-    export_patterns: tuple[str, ...] = ()
+    __slots__ = ('export_patterns', 'selection')
 
-
-def to_script(text: str) -> str:
-    """Unicode as the script reads it: one character a byte of UTF-8.
-
-    The parser works on a C file's bytes as Latin-1 characters, as the
-    Perl script does, so the names and titles it is asked for must be
-    given the same way: ``:doc: Théorie`` is then found, and a ``—`` in
-    a title survives the way back to Unicode.
-    """
-    return text.encode('utf-8', 'surrogateescape').decode('latin-1')
+    def __init__(self, selection: Selection,
+                 export_patterns: tuple[str, ...] = ()) -> None:
+        self.selection = selection
+        #: ``:export:`` / ``:internal:`` file patterns
+        self.export_patterns = export_patterns
 
 
 def request(options: Mapping[str, str | None]) -> Request:

@@ -27,13 +27,13 @@ from .prototypes import PARAM, Prototypes, perl_split
 A = rx.ASCII
 
 DOC_START = re.compile(r'/\*\*\s*$', A)
-DOC_END = re.compile(r'\*/', A)
 DOC_BLOCK = re.compile(r'\s*\*\s*DOC:\s*(.*)?', A)
 DOC_DECL = re.compile(r'\s*\*\s*(\w+)', A)
 DOC_SECT = re.compile(
     r'\s*\*\s*\s*(\@[.\w]+|\@\.\.\.|description|context|returns?|notes?|'
     r'examples?)\s*:([^:].*)?$', A | rx.IGNORECASE)
 DOC_CONTENT = re.compile(r'\s*\* ?(.*)', A)
+DOC_TEXT = re.compile(r'\s*\*\s?\S', A)
 INLINE_SECT = re.compile(r'\s*\*\s*(@\s*[\w][\w\.]*\s*):(.*)', A)
 INLINE_END = re.compile(r'\s*\*/\s*$', A)
 INLINE_ONELINE = re.compile(r'\s*/\*\*\s*(@[\w\s]+):\s*(.*)\s*\*/\s*$', A)
@@ -255,15 +255,16 @@ class _Parser(Prototypes):
     def process_body(self, line: str) -> None:
         """The comment's description, ``@param:`` and named sections."""
         if (self.state is State.BODY_WITH_BLANK_LINE
-                and rx.match(r'\s*\*\s?\S', line, A)):
+                and DOC_TEXT.match(line)):
             self.dump_section(self.section, self.contents)
             self.section = 'Description'
             self.new_start_line = self.line
             self.contents = ''
-        sect = DOC_SECT.search(line)
+        # the cheap tests first: most lines of a comment are neither
+        sect = DOC_SECT.search(line) if ':' in line else None
         if sect:
             self._section_start(sect)
-        elif DOC_END.search(line):
+        elif '*/' in line:
             self._comment_end(line)
         else:
             self._body_line(line)
@@ -424,7 +425,7 @@ class _Parser(Prototypes):
             line = match[3]
 
     def process_docblock(self, line: str) -> None:
-        if DOC_END.search(line):
+        if '*/' in line:
             self.events.append(DocSection(
                 self.section, self.contents, self.new_start_line,
                 PARAM.search(self.section) is not None))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from . import regex as rx
 from .model import (
@@ -26,6 +25,7 @@ from .model import (
     Message,
     Mode,
     ParsedFile,
+    Record,
     Selection,
 )
 from .prototypes import perl_split, perl_true
@@ -55,14 +55,16 @@ CODE_BLOCK = re.compile(r'\.\.\ +code-block::', A)
 FUNCTION_POINTER = re.compile(r'([^\(]*\(\*)\s*\)\s*\(([^\)]*)\)', A)
 
 
-@dataclass
-class Rendered:
+class Rendered(Record):
     """One directive's output: reST (script-encoded) and diagnostics."""
 
-    text: str
-    messages: list[Message] = field(default_factory=list)
-    #: declarations and DOC sections written (the script's counter)
-    written: int = 0
+    __slots__ = ('messages', 'text', 'written')
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.messages: list[Message] = []
+        #: declarations and DOC sections written (the script's counter)
+        self.written = 0
 
 
 def highlight(text: str) -> str:
