@@ -207,12 +207,14 @@ def table_views(document: Document) -> list[TableView]:
     return views
 
 
-def tables_named(document: Document) -> dict[str, str]:
-    """Each table's view by its name (:func:`table_names`)."""
+def document_views(document: Document) -> tuple[str, dict[str, str]]:
+    """A document's text view (:func:`_text_view`) and each table's view
+    by its name (:func:`table_names`), its tables read once for both."""
     views = table_views(document)
     names = table_names(views)
-    return {name: view.render(names)
-            for name, view in zip(names, views, strict=True)}
+    return (_text_view(document, names),
+            {name: view.render(names)
+             for name, view in zip(names, views, strict=True)})
 
 
 def _section_before(body: str, at: int) -> str:
@@ -419,9 +421,9 @@ def text(latex: str) -> str:
     return squash(latex.translate(_RESTORE))
 
 
-def text_view(document: Document) -> str:
+def _text_view(document: Document, names: list[str]) -> str:
     """A document's text per section: headings and paragraphs, each
-    table named as its own view is."""
+    table named as its own view is (``names``, in document order)."""
     body = document.body
     found = _find_tables(body)
     for number, table in reversed(list(enumerate(found, 1))):
@@ -439,8 +441,7 @@ def text_view(document: Document) -> str:
                      f'{text(body[heading.end():close - 1])}')
         position = close
     lines += _paragraphs(body[position:])
-    return named_tables('\n'.join(lines) + '\n',
-                        table_names(table_views(document)))
+    return named_tables('\n'.join(lines) + '\n', names)
 
 
 def _paragraphs(chunk: str) -> list[str]:

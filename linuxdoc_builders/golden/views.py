@@ -55,8 +55,9 @@ def latex_views(out: Path) -> dict[str, str]:
     for tex in sorted(out.glob('*.tex')):
         for document in latex.documents(tex.read_text(encoding='utf-8')):
             name = document.name or tex.stem
-            views[f'latex/{name}/text.txt'] = latex.text_view(document)
-            for table, view in latex.tables_named(document).items():
+            text, tables = latex.document_views(document)
+            views[f'latex/{name}/text.txt'] = text
+            for table, view in tables.items():
                 views[f'latex/{name}/{table}.txt'] = view
     return views
 
