@@ -45,7 +45,7 @@ from sphinx.builders.latex import LaTeXBuilder
 from sphinx.util import logging
 from sphinx.util.nodes import inline_all_toctrees
 
-from linuxdoc_builders import __version__
+from linuxdoc_builders import __version__, images
 from linuxdoc_builders.books import (
     NOWHERE,
     Book,
@@ -117,6 +117,7 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         if self._html_only is None:
             self._html_only = html_only(self.env, self.books())
         report_nowhere(tree, self.env, self._html_only)
+        images.replace_unreadable(tree, Path(self.srcdir))
         return tree
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:

@@ -45,7 +45,7 @@ from sphinx.locale import __
 from sphinx.util import logging
 from sphinx.util.parallel import ParallelTasks, parallel_available
 
-from linuxdoc_builders import books
+from linuxdoc_builders import books, images
 from linuxdoc_builders.pdf import graphs, links
 from linuxdoc_builders.pdf.seams import Rst2pdfMessages, linuxpdf_write
 
@@ -182,6 +182,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
             _forget_pickled_doctrees(self.env)
         books.report_nowhere(tree, self.env, self.html_only)
         graphs.draw_graphs(tree, Path(self.srcdir), Path(self.outdir))
+        images.replace_unreadable(tree, Path(self.srcdir))
         books.name_other_books(tree, self.all_books)
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)

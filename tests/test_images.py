@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""An image a PDF route cannot draw is a placeholder, never a lost book.
+
+``tests/roots/test-images`` holds a PNG that is no PNG, an SVG that is
+no XML, a file that does not exist and a URL that cannot be fetched
+(``example.invalid`` never resolves).  Stock rst2pdf and xelatex lose
+the whole PDF over the first; both our routes write the book, show a
+placeholder naming each image, and warn at each image's line.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pymupdf
+import pytest
+from tools import make_latex_pdfs, sphinx_build
+
+ROOT = Path(__file__).parent / 'roots' / 'test-images'
+
+PLACEHOLDERS = [
+    '[image broken.png not shown: not an image Pillow can read]',
+    '[image broken.svg not shown: not readable SVG:',
+    '[image absent.png not shown: no such file]',
+    '[a remote figure: image https://example.invalid/remote.png not '
+    'shown: not downloaded]',
+]
+WARNED_AT = {6: 'broken.png', 10: 'broken.svg', 18: 'remote.png'}
+
+
+def _text(pdf: Path) -> str:
+    with pymupdf.open(pdf) as document:
+        return ' '.join(' '.join(page.get_text().split())
+                        for page in document)
+
+
+@pytest.mark.parametrize('builder', ['linuxpdf', 'linuxlatex'])
+def test_unreadable_images_are_placeholders(tmp_path: Path,
+                                            builder: str) -> None:
+    src = tmp_path / 'src'
+    shutil.copytree(ROOT, src)
+    out = tmp_path / 'out'
+    result = sphinx_build('-b', builder, src, out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert 'Traceback' not in result.stderr
+    for line, name in WARNED_AT.items():
+        assert any(message.startswith(f'{src / "index.rst"}:{line}: WARNING:')
+                   and name in message and 'placeholder' in message
+                   for message in result.stderr.splitlines()), (
+            line, result.stderr)
+    # a missing file: Sphinx's warning, not a second one of ours
+    assert 'absent.png cannot be drawn' not in result.stderr
+    if builder == 'linuxlatex':
+        assert make_latex_pdfs(out) == []
+    text = _text(out / 'images.pdf')
+    for placeholder in PLACEHOLDERS:
+        assert text.count(placeholder) == 1, (placeholder, text)
+    for after in ('After the broken PNG.', 'After the broken SVG.',
+                  'After the missing file.', 'Caption of the remote figure.',
+                  'The end.'):
+        assert after in text
