@@ -160,9 +160,20 @@ class _Buckets:
                 and rect[0] < self.items[i][0][2]]
 
 
+#: How the mark that begins the rest of a broken word reads back:
+#: xelatex's and linuxpdf's U+21AA, and pdflatex's ``\hookrightarrow``,
+#: which TeX builds of a hook and an arrow.
+CONTINUATION_MARKS = ('\N{RIGHTWARDS ARROW WITH HOOK}',
+                      '\N{MODIFIER LETTER CENTRED LEFT HALF RING}'
+                      '\N{RIGHTWARDS ARROW}')
+
+
 def page_text(path: Path) -> str:
-    """All the PDF's text without white space, for finding words that a
-    line break cuts."""
+    """All the PDF's text without white space and without the marks of
+    broken words, for finding words that a line break cuts."""
     with pymupdf.open(path) as document:
-        return ''.join(''.join(page.get_text().split())
+        text = ''.join(''.join(page.get_text().split())
                        for page in document)
+    for mark in CONTINUATION_MARKS:
+        text = text.replace(mark, '')
+    return text

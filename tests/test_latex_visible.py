@@ -161,7 +161,7 @@ def _given_texts() -> list[str]:
     texts += ['END_OF_THE_DESCRIPTION.', 'Numberofpads.']
     texts += [f'ROW{n:02d}_FORMATCb,CrYesLinear' for n in range(1, 61)]
     texts += ['WIDE_LEFT_END', 'WIDE_RIGHT_END']
-    texts += [chr(65 + k) * 36 for k in range(3)]
+    texts += [chr(65 + k) * 15 for k in range(6)]
     return [*texts, 'END_OF_DOCUMENT.']
 
 
@@ -232,20 +232,22 @@ def test_given_widths_hide_text_in_stock_sphinx(compiled: Any) -> None:
 def test_columns_with_no_room_to_widen_are_set_smaller(
         tmp_path: Path) -> None:
     """Columns of a spec that fills the line, each too narrow for its
-    unbreakable word: nothing can be widened, so the table is set
-    smaller, and sphinx-build says so at the table's line; a table
-    that would be set below half its size is reported as losing text."""
+    word of 15 characters (too short to break anywhere by itself):
+    nothing can be widened, so the table is set smaller, and
+    sphinx-build says so at the table's line; a table that would be set
+    below half its size is set at half, its words broken between any
+    two characters, and that is said too."""
     src = tmp_path / 'src'
     src.mkdir()
     (src / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n"
                                  "project = 'no room'\n")
-    spec = '.. tabularcolumns:: |p{5.4cm}|p{5.4cm}|p{5.4cm}|\n\n'
     (src / 'index.rst').write_text(
         'No room\n=======\n\n' + ''.join(
-            f'{spec}.. flat-table:: {length}\n\n' +
-            ''.join(f'   {"*" if k == 0 else " "} - ``{"A" * length}``\n'
-                    for k in range(3)) + '\n'
-            for length in (30, 80)))
+            '.. tabularcolumns:: ' + f'|p{{{width}}}' * columns + '|\n\n'
+            f'.. flat-table:: {width}\n\n' +
+            ''.join(f'   {"*" if k == 0 else " "} - ``{"A" * 15}``\n'
+                    for k in range(columns)) + '\n'
+            for width, columns in (('2.6cm', 6), ('1.2cm', 13))))
     result = sphinx_build('-b', 'linuxlatex', src, tmp_path / 'out',
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -258,17 +260,20 @@ def test_columns_with_no_room_to_widen_are_set_smaller(
         ('6', 'the columns given to this table are too narrow for its '
               'text, and the line has no room to widen them: set at N of '
               'the font size (give it wider columns)'),
-        ('14', 'the columns given to this table are too narrow for its '
+        ('17', 'the columns given to this table are too narrow for its '
                'text, and the line has no room to widen them: set at N of '
                'the font size (give it wider columns)'),
-        ('14', 'a column of this table is too narrow for its text, and the '
-               'line has no room to widen it, even at N of the font size: '
-               'N of text run into the next column (give it wider '
-               'columns)')], result.stderr
+        ('17', 'a column of this table is too narrow for its words, and '
+               'the line has no room to widen it, even at N of the font '
+               'size: they break between any two characters, the rest of a '
+               'word marked (give it wider columns)')], result.stderr
     tex = (tmp_path / 'out' / 'noroom.tex').read_text(encoding='utf-8')
     scales = re.findall(r'\\linuxdoctablestart\{\d\}\{([\d.]+)\}\{1\}', tex)
     assert len(scales) == 2 and 0.5 < float(scales[0]) < 0.9, scales
     assert float(scales[1]) == pytest.approx(0.5)
+    first, second = tex.split(r'\linuxdoctablestart')[1:]
+    assert 'A' * 15 in first
+    assert r'\linuxdocbreak{}'.join('A' * 15) in second
 
 
 def test_a_spec_with_tabulary_columns_is_left_to_tabulary(

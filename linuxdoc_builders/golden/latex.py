@@ -61,7 +61,7 @@ _CHARACTERS = {
     'PYGZhy': '-', 'PYGZam': '&', 'PYGZpc': '%', 'PYGZsh': '#',
     'PYGZdl': '$', 'PYGZti': '~', 'PYGZca': '^', 'PYGZat': '@',
     'PYGZlb': '[', 'PYGZrb': ']', 'PYGZcl': ':',
-    'textasciigrave': '`', 'textquotesingle': "'",
+    'textasciigrave': '`', 'textquotesingle': "'", 'textunderscore': '_',
 }
 #: Characters Sphinx's LaTeX writer sets as math (``±`` as ``\\(\\pm\\)``),
 #: back to what the reader sees; Sphinx's own table, read backwards.

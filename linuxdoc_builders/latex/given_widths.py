@@ -47,6 +47,8 @@ from linuxdoc_builders.colspec import (
     with_widths,
 )
 from linuxdoc_builders.latex.widths import (
+    ANYWHERE_ATTRIBUTE,
+    MIN_SCALE,
     PAGE_LINES,
     POINTS_PER_UNIT,
     SCRIPT,
@@ -86,9 +88,9 @@ SCRIPT_SIZES = {5.0: 5.0, 6.0: 5.0, 7.0: 5.0, 8.0: 6.0, 9.0: 6.0,
 #: not the font, and the kernel's DejaVu fonts run up to a fifth wider.
 MARGIN = 1.25
 #: A table whose given columns have no room for their text is set
-#: smaller, by steps of this much, down to :data:`MIN_SCALE`.
+#: smaller, by steps of this much, down to
+#: :data:`~linuxdoc_builders.latex.widths.MIN_SCALE`.
 SCALE_STEP = 0.05
-MIN_SCALE = 0.5
 #: The table's attribute that tells the translator how much smaller.
 SCALE_ATTRIBUTE = 'linuxdoc_scale'
 #: LaTeX's default \tabcolsep, in points.
@@ -213,19 +215,28 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
     measured: dict[float, _Asked] = {}
 
     def fit(setting: Setting) -> tuple[list[float | None] | None, float,
-                                       float]:
+                                       float, float]:
         if setting.script not in measured:
             measured[setting.script] = _asked(placed, setting.script)
         return _fitted(widths, measured[setting.script], setting, line)
 
-    fitted, short, short_of_margin = fit(setting)
+    fitted, short, short_of_margin, unfit = fit(setting)
     # set smaller, the text needs less and the padding gives room
     scale = 1.0
     while short + short_of_margin > 0.5 and scale > MIN_SCALE + 0.01:
         scale = round(scale - SCALE_STEP, 2)
-        fitted, short, short_of_margin = fit(setting.scaled(scale))
+        fitted, short, short_of_margin, unfit = fit(setting.scaled(scale))
     if scale < 1:
         _set_smaller(table, scale)
+    if unfit > 0.5:
+        table[ANYWHERE_ATTRIBUTE] = True
+        logger.warning(__('a column of this table is too narrow for its '
+                          'words, and the line has no room to widen it, '
+                          'even at %d%% of the font size: they break '
+                          'between any two characters, the rest of a word '
+                          'marked (give it wider columns)'),
+                       round(scale * 100), location=lined(table),
+                       type='linuxdoc', subtype='latex_width')
     if fitted is None:
         return
     if spec_node is not None:
@@ -245,14 +256,6 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
                        before,
                        [c['colwidth'] for c in colspecs],
                        location=lined(table))
-    if short > 0.5:
-        logger.warning(__('a column of this table is too narrow for its '
-                          'text, and the line has no room to widen it, '
-                          'even at %d%% of the font size: %.0fpt of text '
-                          'run into the next column (give it wider '
-                          'columns)'), round(scale * 100), short,
-                       location=lined(table), type='linuxdoc',
-                       subtype='latex_width')
 
 
 def _set_smaller(table: nodes.Element, scale: float) -> None:
@@ -269,11 +272,13 @@ def _set_smaller(table: nodes.Element, scale: float) -> None:
 
 
 def _fitted(widths: list[float | None], asked: _Asked, setting: Setting,
-            line: float) -> tuple[list[float | None] | None, float, float]:
+            line: float
+            ) -> tuple[list[float | None] | None, float, float, float]:
     """The columns' widths, in points, narrowed to the line if they are
     wider and with those narrower than their text widened (``None``:
-    none is changed), the points still lacking, and those lacking for
-    the margin.
+    none is changed), the points still lacking, those lacking for the
+    margin, and those the columns lack for their longest pieces alone
+    (a tall paragraph aside: its words still fit).
 
     Where the room is short, each column first gets its text's estimated
     width, then what is left goes to the :data:`MARGIN` above it.  A
@@ -298,7 +303,7 @@ def _fitted(widths: list[float | None], asked: _Asked, setting: Setting,
     more = [m - b for m, b in zip(_lacking(widths, need, tall, MARGIN), bare,
                                   strict=True)]
     if sum(bare) + sum(more) <= 0.01:
-        return (widths if narrowed else None), 0.0, 0.0
+        return (widths if narrowed else None), 0.0, 0.0, 0.0
     free = max(0.0, line - rest - sum(w for w in widths if w is not None))
     # what a column can give: its width beyond its longest piece (and
     # the margin) and beyond what keeps its cells in half a page
@@ -319,7 +324,9 @@ def _fitted(widths: list[float | None], asked: _Asked, setting: Setting,
                           + _share(m, more, given_more))
         else:
             fitted.append(width - _share(give, spare, taken))
-    return fitted, sum(bare) - given_bare, sum(more) - given_more
+    unfit = sum(max(0.0, n - f) for f, n in zip(fitted, need, strict=True)
+                if f is not None)
+    return fitted, sum(bare) - given_bare, sum(more) - given_more, unfit
 
 
 def _lacking(widths: list[float | None], need: list[float],

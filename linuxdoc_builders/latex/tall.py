@@ -14,11 +14,14 @@ than a page becomes a ``longtable`` (Sphinx's ``longtable`` class).  A
 row with a cell taller than a page is cut between the cell's paragraphs
 into rows of at most half a page each; the row's other cells span all
 of them, so ``linuxdoc.sty`` names them again on the next page.  A
-single paragraph taller than a page is not cut.
+single paragraph taller than half a page is first cut between its words
+into paragraphs of about half a page (:func:`split_tall_paragraphs`):
+a row cannot break, and its end was lost past the page's foot.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -85,6 +88,10 @@ def cut_tall_rows(table: nodes.table, tgroup: nodes.Element,
         row_lines = max(lines, default=1.0)
         height += row_lines
         if row_lines > PAGE_LINES and _cuttable(placed, row, entries):
+            for entry, cell in entries:
+                if cell is not None:
+                    split_tall_paragraphs(entry, _width(cell, units),
+                                          cell.is_header or cell.is_stub)
             tall.append((row, [_chunks(e, c, units) for e, c in entries
                                if c is not None]))
     # a longtable cannot hold another table (Sphinx sets a table with
@@ -117,6 +124,52 @@ def _cuttable(placed: PlacedTGroup, row: nodes.Element,
     return all(cell.row == y for cell in (
         placed.grid.cell_at(y, x) for x in range(placed.grid.n_cols))
         if cell is not None)
+
+
+def split_tall_paragraphs(entry: nodes.Element, width: float,
+                          wide: bool) -> None:
+    """Cut each paragraph of ``entry`` taller than half a page, in a
+    column ``width`` units wide, between words into paragraphs of about
+    half a page; inline mark-up is never cut."""
+    for paragraph in [c for c in entry.children
+                      if isinstance(c, nodes.paragraph)]:
+        lines = rows_of_text(paragraph, width, wide)
+        if lines <= PAGE_LINES / 2:
+            continue
+        parts = math.ceil(lines / (PAGE_LINES * 0.4))
+        target = len(paragraph.astext()) / parts
+        pieces = _cut_paragraph(paragraph, target)
+        parent = paragraph.parent
+        assert parent is not None
+        index = parent.index(paragraph)
+        parent[index:index + 1] = pieces
+
+
+def _cut_paragraph(paragraph: nodes.paragraph, target: float
+                   ) -> list[nodes.paragraph]:
+    """``paragraph`` as paragraphs of about ``target`` characters each,
+    cut at spaces of its own text."""
+    pieces = [paragraph.copy()]
+    length = 0
+    for child in list(paragraph.children):
+        if not isinstance(child, nodes.Text):
+            pieces[-1] += child.deepcopy()
+            length += len(child.astext())
+            continue
+        text = str(child)
+        while length + len(text) > target:
+            cut = text.rfind(' ', 0, max(1, int(target - length)) + 1)
+            if cut <= 0:
+                cut = text.find(' ', 1)
+            if cut <= 0:
+                break
+            pieces[-1] += nodes.Text(text[:cut])
+            pieces.append(paragraph.copy())
+            text, length = text[cut + 1:], 0
+        if text:
+            pieces[-1] += nodes.Text(text)
+            length += len(text)
+    return [piece for piece in pieces if piece.children]
 
 
 def _chunks(entry: nodes.Element, cell: Cell, units: list[float]

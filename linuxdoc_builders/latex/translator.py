@@ -34,6 +34,7 @@ from linuxdoc_builders.latex.literals import in_pieces
 from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
 from linuxdoc_builders.latex.scripts import hangul_spaces, scripts_marked
 from linuxdoc_builders.latex.widths import (
+    ANYWHERE_ATTRIBUTE,
     WARN_BELOW_SCALE,
     ColumnWidths,
     block_of,
@@ -68,6 +69,9 @@ class _OpenTable:
 
     placed: PlacedTGroup
     rows_begun: int = 0
+    #: whether its words break between any two characters
+    #: (:data:`~linuxdoc_builders.latex.widths.ANYWHERE_ATTRIBUTE`)
+    anywhere: bool = False
 
 
 class LinuxLaTeXTranslator(LaTeXTranslator):
@@ -89,19 +93,23 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         self._held_destinations: list[str] | None = None
 
     def visit_tgroup(self, node: nodes.Element) -> None:
-        self._tables.append(_OpenTable(repair(node)))
-        super().visit_tgroup(node)
-
-    def depart_tgroup(self, node: nodes.Element) -> None:
+        opened = _OpenTable(repair(node))
         table = self.table
         # widths from content only where neither :widths: nor
         # tabularcolumns gave any, and not in a nested table (it has the
-        # width of its cell)
-        if self._placed is not None and table is not None and \
-                not table.colspec and \
+        # width of its cell); measured before the cells are written,
+        # which break their words anywhere if even that is too narrow
+        if table is not None and not table.colspec and \
                 'colwidths-given' not in table.classes and \
                 not getattr(table, 'is_nested', False):
-            self._content_widths[id(table)] = content_widths(self._placed)
+            widths = content_widths(opened.placed)
+            self._content_widths[id(table)] = widths
+            opened.anywhere = widths.anywhere
+        opened.anywhere |= bool(node.parent.get(ANYWHERE_ATTRIBUTE))
+        self._tables.append(opened)
+        super().visit_tgroup(node)
+
+    def depart_tgroup(self, node: nodes.Element) -> None:
         self._tables.pop()
         super().depart_tgroup(node)
 
@@ -139,15 +147,22 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         """In a table cell or a paragraph, long identifiers may break
         after ``_ - / .`` (``\\linuxdocbreak``), as Sphinx lets literals
         break elsewhere: a column, and sometimes a line, is not as wide as
-        ``V4L2_CID_STATELESS_HEVC_...``.  Titles and captions are left
-        alone: their text also goes into PDF bookmarks."""
+        ``V4L2_CID_STATELESS_HEVC_...``; a long piece TeX cannot hyphenate
+        (a hex value, CamelCase) anywhere.  The line after such a break
+        begins with a mark.  Titles and captions are left alone: their
+        text also goes into PDF bookmarks."""
         if self.literal_whitespace or not (
                 self._cell_depth
                 or isinstance(block_of(node), nodes.paragraph)):
             super().visit_Text(node)
             return
+        literal = isinstance(node.parent, nodes.literal)
+        anywhere = any(table.anywhere for table in self._tables)
+        # every break is a \linuxdocbreak, which marks the line after
+        # it: none at the bare penalty linuxdoc.sty's \_ brings
         self.body.append(r'\linuxdocbreak{}'.join(
-            self.encode(piece) for piece in split_text(node.astext())))
+            self.encode(piece).replace('\\_', r'\textunderscore{}')
+            for piece in split_text(node.astext(), literal, anywhere)))
 
     def depart_entry(self, node: nodes.Element) -> None:
         self._cell_depth -= 1
@@ -422,7 +437,8 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             table.classes = [*table.classes, 'colwidths-given']
         else:
             colsep = table.colsep or ''
-            prefix = r'>{\linuxdocscaled}' if widths.scale < 1 else ''
+            prefix = r'>{\linuxdocscaledto{%.4f}}' % widths.scale \
+                if widths.scale < 1 else ''
             table.colspec = '{%s%s%s}\n' % (colsep, colsep.join(
                 prefix + r'\X{%d}{%d}' % (share, widths.total)
                 for share in widths.shares), colsep)
@@ -431,11 +447,14 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             say = logger.warning if widths.scale < WARN_BELOW_SCALE \
                 else logger.verbose
             say(__('table too wide for the page: its %d columns need %.1f '
-                   'times the line width; set at %d%% of the font size '
+                   'times the line width; set at %d%% of the font size%s '
                    '(give it fewer columns, or :widths:)'),
                 len(widths.shares), widths.overflow,
-                max(1, round(widths.scale * 100)), location=lined(node),
-                type='linuxdoc', subtype='latex_width')
+                max(1, round(widths.scale * 100)),
+                __(', its words broken between any two characters')
+                if widths.anywhere else '',
+                location=lined(node), type='linuxdoc',
+                subtype='latex_width')
 
 
 def _inside_merged_cell(placed: PlacedTGroup, y: int) -> bool:

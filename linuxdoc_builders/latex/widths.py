@@ -25,14 +25,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from docutils import nodes
 
 from linuxdoc_builders.colspec import parse_spec, tabular_spec
-
-if TYPE_CHECKING:
-    from linuxdoc_builders.table_nodes import PlacedTGroup
+from linuxdoc_builders.table_nodes import PlacedTGroup
 
 #: Sphinx's default \linewidth (letter and A4 paper), in units of 5pt.
 LINE_UNITS = 93
@@ -47,6 +45,17 @@ _WIDE = 1.3
 #: Words at least this long break after the characters of
 #: :data:`_BREAK_AFTER`; shorter ones (``e.g.``, ``1.5``) do not.
 BREAKABLE_LENGTH = 10
+#: No table is set smaller than this share of its size: one whose words
+#: do not fit even so has them broken between any two characters
+#: (:data:`ANYWHERE_ATTRIBUTE`).
+MIN_SCALE = 0.5
+#: The table's attribute that has the translator let its words break
+#: between any two characters.
+ANYWHERE_ATTRIBUTE = 'linuxdoc_break_anywhere'
+#: Pieces between break points at least this long that TeX cannot
+#: hyphenate may break between any two characters
+#: (:func:`breaks_anywhere`): a column needs only this much of them.
+ANYWHERE_LENGTH = 16
 #: Words of letters at least this long are counted as TeX hyphenates
 #: them.
 _HYPHENATED_LENGTH = 8
@@ -79,14 +88,35 @@ def break_points(word: str) -> list[str]:
     return _BREAK_AFTER.split(word)
 
 
-def split_text(text: str) -> list[str]:
+def breaks_anywhere(piece: str, literal: bool) -> bool:
+    """Whether a piece between break points may break between any two
+    characters: one of :data:`ANYWHERE_LENGTH` or more that TeX cannot
+    hyphenate (a literal, set with no hyphenation; digits, as in a hex
+    value; a capital inside, as in CamelCase, which a hyphen would make
+    read as part of the name).  A word of letters is left to TeX's
+    hyphenation."""
+    if len(piece) < ANYWHERE_LENGTH:
+        return False
+    return literal or not piece.isalpha() or \
+        any(c.isupper() for c in piece[1:])
+
+
+def split_text(text: str, literal: bool = False,
+               anywhere: bool = False) -> list[str]:
     """``text`` cut at its break points (spaces stay in the pieces), for
-    the translator to put a break mark between."""
+    the translator to put a break mark between; a piece that
+    :func:`breaks_anywhere` (any piece, with ``anywhere``) is cut into
+    its characters."""
     parts = re.split(r'(\s+)', text)
     out = ['']
     for part in parts:
         pieces = break_points(part) if part and not part.isspace() \
             else [part]
+        pieces = [character for piece in pieces
+                  for character in (
+                      list(piece) if not piece.isspace() and (
+                          anywhere or breaks_anywhere(piece, literal))
+                      else [piece])]
         out[-1] += pieces[0]
         out += pieces[1:]
     return out
@@ -103,6 +133,9 @@ class ColumnWidths:
     scale: float
     #: How many lines width the columns' pieces need (> 1: too wide).
     overflow: float
+    #: Whether the pieces do not fit even at :data:`MIN_SCALE`: the
+    #: words break between any two characters.
+    anywhere: bool = False
 
 
 @dataclass
@@ -178,7 +211,15 @@ def cell_extent(entry: nodes.Element, wide_font: bool,
             end_word(block)
         words.setdefault(block, []).append(part)
 
+    for inner in _nested_tgroups(entry):
+        need, word, want, height = _column_extents(PlacedTGroup.read(inner))
+        extent.need = max(extent.need, sum(need))
+        extent.word = max(extent.word, sum(word))
+        extent.want = max(extent.want, sum(want))
+        extent.height += height
     for text in entry.findall(nodes.Text):
+        if _within(text, nodes.table):
+            continue
         literal = _within(text, nodes.literal, nodes.literal_block)
         mono = literal or wide_font
         block = id(block_of(text))
@@ -214,6 +255,13 @@ def cell_extent(entry: nodes.Element, wide_font: bool,
     return extent
 
 
+def _nested_tgroups(entry: nodes.Element) -> list[nodes.Element]:
+    """The tables set in ``entry`` itself (not in a table inside one of
+    them): each is measured as a whole, its columns side by side."""
+    return [tgroup for tgroup in entry.findall(nodes.tgroup)
+            if tgroup is not entry and not _within(tgroup.parent, nodes.table)]
+
+
 def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
     """The widest piece of a word between its break points, the word
     given as parts of the widths they have where they are set, and
@@ -230,13 +278,16 @@ def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
         return width * (len(word) // 2 + 2) / len(word)
     longest = 0.0
     piece = 0.0
-    for text, part_width, _ in parts:
+    for text, part_width, hyphenable in parts:
         pieces = break_points(text)
         for k, broken in enumerate(pieces):
             if k:
                 longest = max(longest, piece)
                 piece = 0.0
-            piece += part_width * len(broken) / len(text)
+            width = part_width * len(broken) / len(text)
+            if breaks_anywhere(broken, not hyphenable):
+                width *= ANYWHERE_LENGTH / len(broken)
+            piece += width
     return max(longest, piece)
 
 
@@ -250,13 +301,41 @@ def content_widths(placed: PlacedTGroup) -> ColumnWidths:
     want more, in proportion.  A cell spanning columns widens them
     evenly where they are too narrow for it.
     """
+    need, word, want, _ = _column_extents(placed)
+    total_need = sum(need)
+    # below half its size, a table's words break anywhere, if its
+    # columns have room for two characters then
+    narrowest = len(need) * (PADDING_UNITS + 2 * _WIDE) * MIN_SCALE
+    if total_need > LINE_UNITS / MIN_SCALE and narrowest <= LINE_UNITS:
+        return _shares(need, total_need, MIN_SCALE, total_need / LINE_UNITS,
+                       anywhere=True)
+    if total_need > LINE_UNITS:
+        return _shares(need, total_need, LINE_UNITS / total_need,
+                       total_need / LINE_UNITS)
+    if sum(want) <= LINE_UNITS:
+        return _shares(want, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+    base = word if sum(word) <= LINE_UNITS else need
+    spare = LINE_UNITS - sum(base)
+    extra = [w - b for w, b in zip(want, base, strict=True)]
+    shares = [b + spare * e / sum(extra) if sum(extra) else b
+              for b, e in zip(base, extra, strict=True)]
+    return _shares(shares, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+
+
+def _column_extents(placed: PlacedTGroup
+                    ) -> tuple[list[float], list[float], list[float], float]:
+    """Each column's longest piece, longest word and widest block, its
+    padding included, and the height of all cells' text (a table nested
+    in a cell is measured with this too)."""
     n_cols = placed.grid.n_cols
     need = [1.0] * n_cols
     word = [1.0] * n_cols
     want = [1.0] * n_cols
+    height = 0.0
     spanning = []
     for entry, cell in placed.placed_entries():
         extent = cell_extent(entry, cell.is_header or cell.is_stub)
+        height += extent.height
         if cell.colspan != 1:
             spanning.append((cell, extent))
             continue
@@ -273,28 +352,16 @@ def content_widths(placed: PlacedTGroup) -> ColumnWidths:
             lacking = asked - inner - sum(widths[x] for x in columns)
             for x in columns:
                 widths[x] += max(0.0, lacking) / cell.colspan
-    need = [n + PADDING_UNITS for n in need]
-    word = [w + PADDING_UNITS for w in word]
-    want = [w + PADDING_UNITS for w in want]
-    total_need = sum(need)
-    if total_need > LINE_UNITS:
-        return _shares(need, total_need, LINE_UNITS / total_need,
-                       total_need / LINE_UNITS)
-    if sum(want) <= LINE_UNITS:
-        return _shares(want, LINE_UNITS, 1.0, total_need / LINE_UNITS)
-    base = word if sum(word) <= LINE_UNITS else need
-    spare = LINE_UNITS - sum(base)
-    extra = [w - b for w, b in zip(want, base, strict=True)]
-    shares = [b + spare * e / sum(extra) if sum(extra) else b
-              for b, e in zip(base, extra, strict=True)]
-    return _shares(shares, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+    return ([n + PADDING_UNITS for n in need],
+            [w + PADDING_UNITS for w in word],
+            [w + PADDING_UNITS for w in want], height)
 
 
 def _shares(shares: list[float], total: float, scale: float,
-            overflow: float) -> ColumnWidths:
+            overflow: float, anywhere: bool = False) -> ColumnWidths:
     return ColumnWidths(
         [max(1, math.floor(s * _SCALE)) for s in shares],
-        max(1, math.ceil(total * _SCALE)), scale, overflow)
+        max(1, math.ceil(total * _SCALE)), scale, overflow, anywhere)
 
 
 def column_units(tgroup: nodes.Element, placed: PlacedTGroup) -> list[float]:
