@@ -82,13 +82,14 @@ def test_long_words_break_at_marks_only_inside_the_seam(markup: str
                                                        ) -> None:
     """ReportLab cuts a word too long for its line where it must (plain
     text and text in several fonts take different functions); inside
-    the seam it breaks after an underscore, and afterwards it is as it
-    was."""
+    the seam it breaks after an underscore, the next line marked, and
+    afterwards it is as it was."""
     from reportlab.platypus import Paragraph
 
     from linuxdoc_builders.pdf.reportlab_private import (
         long_words_broken_at_marks,
     )
+    from linuxdoc_builders.pdf.words import CONTINUATION
 
     def lines() -> list[str]:
         para = Paragraph(markup)
@@ -101,5 +102,5 @@ def test_long_words_break_at_marks_only_inside_the_seam(markup: str
     with long_words_broken_at_marks():
         broken = lines()
     assert lines() == stock
-    assert broken[:2] == ['see V4L2_', 'PIX_FMT_']
+    assert broken[:2] == ['see V4L2_', CONTINUATION + 'PIX_FMT_']
     assert stock[0].startswith('see V4L2_P')

@@ -24,6 +24,8 @@ from hypothesis import strategies as st
 from pdf_dump import MONO, SANS, Span, spans
 from tools import sphinx_build
 
+from linuxdoc_builders.pdf.words import CONTINUATION
+
 ROOT = Path(__file__).parent / 'roots' / 'test-pdf-robust'
 
 #: Far more than any of these builds takes, far less than a hang.
@@ -65,8 +67,9 @@ def stock(tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 
 def _text(found: list[Span]) -> list[str]:
-    """Span texts, without "(continued)" markers (set in italics)."""
-    return [s.text for s in found
+    """Span texts, without "(continued)" markers (set in italics) and
+    without the marks that begin the further lines of a broken word."""
+    return [s.text.replace(CONTINUATION, '') for s in found
             if 'Oblique' not in s.font and 'Italic' not in s.font]
 
 
@@ -193,14 +196,16 @@ def test_columns_are_as_wide_as_their_longest_words(
         robust: Built, stock: Built) -> None:
     """No identifier split mid-word where the page has room for it: the
     identifier table without widths (twice: sized by content, and by its
-    tabularcolumns spec) and the table too wide for any page, which is
-    scaled down as a whole with a warning instead."""
+    tabularcolumns spec); the table too wide for any page is scaled down
+    to half its size, with a warning, and its words broken there."""
     found = _text(spans(robust.pdf('widths')))
     assert [n for n in IDENTIFIERS if found.count(n) != 2] == []
+    joined = ''.join(found)
     assert [n for n in range(8)
-            if found.count(f'ColumnHeadingNumber{n}') != 1] == []
+            if joined.count(f'ColumnHeadingNumber{n}') != 1] == []
     assert re.search(r'widths\.rst:\d+: WARNING: this table is too wide '
-                     r'for the page .* scaled down to \d+%', robust.stderr)
+                     r'for the page .* scaled down to 50%, its words broken '
+                     r'between any two characters', robust.stderr)
     # stock rst2pdf: equal columns, identifiers cut
     stock_text = _text(spans(stock.pdf('widths')))
     assert [n for n in IDENTIFIERS if stock_text.count(n) != 2] != []
@@ -235,7 +240,8 @@ def _narrow_lines(pdf: Path) -> list[list[str]]:
     head = next(s for s in found if s.x1 < code.x0
                 and s.page == code.page and abs(s.y0 - code.y0) < 2)
     end = next(s for s in found if s.text.startswith('Too wide'))
-    lines = [s.text.removeprefix('see ') for s in found
+    lines = [s.text.removeprefix('see ').replace(CONTINUATION, '')
+             for s in found
              if s.page == head.page and head.y1 < s.y0 < end.y0
              and s.x1 < code.x0 and s.text != 'see']
     words: list[list[str]] = []
@@ -257,7 +263,8 @@ def _wide_columns(pdf: Path) -> list[list[str]]:
     for span in sorted((s for s in found if s.page == start.page
                         and start.y1 < s.y0 < end.y0),
                        key=lambda s: s.y0):
-        columns.setdefault(round(span.x0), []).append(span.text)
+        columns.setdefault(round(span.x0), []).append(
+            span.text.replace(CONTINUATION, ''))
     return [columns[x] for x in sorted(columns)]
 
 
@@ -271,24 +278,27 @@ def _cut_inside_a_word(words: list[list[str]]) -> list[str]:
 def test_long_words_break_after_underscores_first(
         robust: Built, stock: Built) -> None:
     """A column narrower than its identifiers: they break after ``_``
-    (paths after ``/`` and ``.``) before inside a word, and each is in
-    the PDF once; stock rst2pdf cuts them after the last letter that
-    fits."""
+    (paths after ``/`` and ``.``) before inside a word, each further
+    line begins with the mark of a broken word, and each is in the PDF
+    once; stock rst2pdf cuts them after the last letter that fits."""
     pdf = robust.pdf('identifiers')
     words = _narrow_lines(pdf)
     assert [''.join(pieces) for pieces in words] == NARROW
     assert all(len(pieces) > 1 for pieces in words)
     assert _cut_inside_a_word(words) == []
     # a part with no break character that fits is cut inside a word
-    assert words[3][-2:] == ['RGBX101', '0102']
+    assert len(words[3]) > 2 and ''.join(words[3][-2:]) == 'RGBX1010102'
+    assert not set('_-/.') & set(''.join(words[3][-2:]))
     with pymupdf.open(pdf) as document:
         text = re.sub(r'\s', '', ''.join(page.get_text()
                                           for page in document))
+    assert text.count(CONTINUATION) >= sum(len(w) - 1 for w in words)
+    text = text.replace(CONTINUATION, '')
     assert [w for w in NARROW if text.count(w) != 1] == []
     assert 'identifiers.rst' not in robust.stderr
     columns = _wide_columns(pdf)
     assert [''.join(lines) for lines in columns] == [
-        f'COLUMN_HEADING_NUMBER_{n}' for n in range(8)]
+        f'COLUMN_HEADING_NUMBER_{n}' for n in range(7)]
     assert [line for lines in columns for line in lines[:-1]
             if line[-1] != '_'] == []
     stock_words = _narrow_lines(stock.pdf('identifiers'))

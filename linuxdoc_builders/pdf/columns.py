@@ -8,7 +8,9 @@ and bit columns breaks every identifier mid-word while the short columns
 stay half empty.  Here, in this order:
 
 1. ``:widths:`` (docutils and flat-table mark the table
-   ``colwidths-given``), in proportion;
+   ``colwidths-given``), in proportion, a column narrower than its
+   longest piece of a word (or a table nested in it) widened to it at
+   the expense of the others;
 2. else the ``.. tabularcolumns::`` spec the kernel writes for its wide
    tables (for LaTeX): its ``p{LENGTH}`` columns keep their proportions,
    its ``l``/``c``/``r``/``L``... columns are sized as in 3;
@@ -34,7 +36,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, XPreformatted
 
 from linuxdoc_builders.colspec import parse_spec, tabular_spec
-from linuxdoc_builders.pdf.words import word_pieces
+from linuxdoc_builders.pdf.words import CONTINUATION, word_pieces
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -76,16 +78,17 @@ def column_widths(table: nodes.Element | None, tgroup: nodes.Element,
              if isinstance(c, nodes.colspec)]
     classes: list[str] = (table.get('classes', []) if table is not None
                           else [])
+    broken, least, most = content_widths(n_cols, cells)
     if ('colwidths-given' in classes and len(given) == n_cols
             and all(isinstance(w, int | float) and w > 0 for w in given)):
-        return ColumnWidths(_percents([float(w) for w in given]))
+        return _fitted([frame_width * w / sum(given) for w in given],
+                       broken, frame_width)
     fixed: list[float | None] = [None] * n_cols
     spec = tabular_spec(table)
     if spec is not None:
         columns = parse_spec(spec, frame_width)
         if columns is not None and len(columns) == n_cols:
             fixed = columns
-    broken, least, most = _content_widths(n_cols, cells)
     free = [x for x in range(n_cols) if fixed[x] is None]
     taken = sum(w for w in fixed if w is not None)
     room = max(frame_width - taken, 0.0)
@@ -106,6 +109,28 @@ def column_widths(table: nodes.Element | None, tgroup: nodes.Element,
     total = sum(widths)
     if total <= 0:
         return ColumnWidths(_percents([1.0] * n_cols))
+    scaled = total > frame_width * 1.001
+    return ColumnWidths(_percents(widths), total if scaled else 0.0, scaled)
+
+
+def _fitted(widths: list[float], need: list[float], frame_width: float
+            ) -> ColumnWidths:
+    """Given widths (points), each widened to its column's longest piece
+    where it is narrower, taken from the columns that have room to
+    spare; a table whose pieces do not fit side by side is as wide as
+    they are, to be scaled down.  A table nested in a cell of a narrow
+    given column was squeezed to a fraction of a point's font."""
+    lack = [max(0.0, n - w) for w, n in zip(widths, need, strict=True)]
+    if not sum(lack):
+        return ColumnWidths(_percents(widths))
+    if sum(need) > frame_width:
+        widths = [max(w, n) for w, n in zip(widths, need, strict=True)]
+    else:
+        spare = [max(0.0, w - n) for w, n in zip(widths, need, strict=True)]
+        taken = min(1.0, sum(lack) / sum(spare)) if sum(spare) else 0.0
+        widths = [w + lk - s * taken for w, lk, s in
+                  zip(widths, lack, spare, strict=True)]
+    total = sum(widths)
     scaled = total > frame_width * 1.001
     return ColumnWidths(_percents(widths), total if scaled else 0.0, scaled)
 
@@ -136,7 +161,7 @@ def _percents(widths: list[float]) -> list[str]:
 Widths = tuple[float, float, float]
 
 
-def _content_widths(n_cols: int,
+def content_widths(n_cols: int,
                     cells: Sequence[tuple[int, int, Sequence[Flowable]]]
                     ) -> tuple[list[float], list[float], list[float]]:
     """Per column: the longest piece of a word, the longest word and the
@@ -168,8 +193,14 @@ def _content_widths(n_cols: int,
 def _flowable_widths(flowable: Any) -> Widths:
     """The longest piece of a word, the longest word and the longest
     line of a paragraph or code, or of the paragraphs inside a list or
-    box (with room for the indents of its nesting); nothing for other
-    flowables, which take the width they are given."""
+    box (with room for the indents of its nesting), or what a nested
+    table's columns need side by side; nothing for other flowables,
+    which take the width they are given."""
+    needs = getattr(flowable, 'column_needs', None)
+    if needs is not None:
+        # a table nested in a cell: its columns side by side
+        needed: Widths = needs()
+        return needed
     if isinstance(flowable, Paragraph):
         style = flowable.style
         words = str(flowable.getPlainText()).split()
@@ -179,7 +210,9 @@ def _flowable_widths(flowable: Any) -> Widths:
         def width(text: str) -> float:
             return float(stringWidth(text, style.fontName, style.fontSize))
 
-        return (max(width(p) for w in words for p in word_pieces(w)),
+        # a further line of a broken word begins with the mark
+        return (max(width(CONTINUATION + p if k else p) for w in words
+                    for k, p in enumerate(word_pieces(w))),
                 max(width(w) for w in words), width(' '.join(words)))
     code = getattr(flowable, 'content', None)
     if code and isinstance(code[0], XPreformatted):

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import flowables, paragraph
 
-from linuxdoc_builders.pdf.words import piece_lengths
+from linuxdoc_builders.pdf.words import CONTINUATION, piece_lengths
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
@@ -114,17 +114,29 @@ def long_words_broken_at_marks() -> Iterator[None]:
                    encoding: str = 'utf8') -> Any:
         text = word.decode(encoding) if isinstance(word, bytes) else word
         widths = [stringWidth(c, font, size, encoding) for c in text]
+        mark = _mark_width(stringWidth(CONTINUATION, font, size),
+                           max_widths, line)
         lines = _line_widths(list(text), widths, line_width, max_widths,
-                             line)
-        return split_word(word, 0.0, lines, 0, font, size, encoding)
+                             line, mark)
+        pieces = split_word(word, 0.0, lines, 0, font, size, encoding)
+        if not mark:
+            return pieces
+        return [pieces[0], *(type(piece)(CONTINUATION + piece)
+                             for piece in pieces[1:])]
 
     def break_frag_word(word: Any, room: float, max_widths: list[float],
                         line: int) -> Any:
         units = list(paragraph._fragWordIter(word))
         last = max_widths[min(line, len(max_widths) - 1)]
+        first = word[1][0]
+        mark = _mark_width(stringWidth(CONTINUATION, first.fontName,
+                                       first.fontSize), max_widths, line)
         lines = _line_widths([u[2] for u in units], [u[1] for u in units],
-                             last - room, max_widths, line)
-        return split_frag_word(word, lines[0], lines, 0)
+                             last - room, max_widths, line, mark)
+        pieces = split_frag_word(word, lines[0], lines, 0)
+        if not mark:
+            return pieces
+        return [pieces[0], *(_marked(piece) for piece in pieces[1:])]
 
     paragraph._splitWord = break_word
     paragraph._splitFragWord = break_frag_word
@@ -158,14 +170,38 @@ def paragraph_fragments_mapped(
         paragraph.Paragraph._setup = setup
 
 
+def _mark_width(mark: float, max_widths: list[float], line: int) -> float:
+    """The width of the mark of a broken word, or 0 where the lines after
+    ``line`` have no room for it beside two more like it (a column
+    squeezed by content nested in it: the mark would leave the text a
+    negative width)."""
+    return mark if min(max_widths[line:] or max_widths[-1:]) > 3 * mark \
+        else 0.0
+
+
+def _marked(piece: Any) -> Any:
+    """A piece of a frag word (ReportLab's list of its width, then
+    ``(frag, text)`` pairs) that begins a further line: the mark of a
+    broken word before its text, in its first frag's font."""
+    frag, text = piece[1]
+    marked = frag.clone()
+    if hasattr(marked, 'text'):
+        marked.text = CONTINUATION + text
+    width = stringWidth(CONTINUATION, frag.fontName, frag.fontSize)
+    return type(piece)([piece[0] + width, (marked, CONTINUATION + text),
+                        *piece[2:]])
+
+
 def _line_widths(units: list[str], widths: list[float], used: float,
-                 max_widths: list[float], line: int) -> list[float]:
+                 max_widths: list[float], line: int, mark: float
+                 ) -> list[float]:
     """The width of each line a long word takes, as ReportLab adds it
     up, for a word beginning ``used`` points into line ``line`` of a
-    paragraph whose lines are ``max_widths`` wide."""
+    paragraph whose lines are ``max_widths`` wide, each further line
+    beginning with a mark ``mark`` points wide."""
     def room(n: int) -> float:
         width = max_widths[min(line + n, len(max_widths) - 1)]
-        return width - used if n == 0 else width
+        return width - used if n == 0 else width - mark
 
     out, start = [], 0
     for length in piece_lengths(units, widths, room, used > _SLACK):

@@ -59,7 +59,7 @@ from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders.pdf.cell_edges import edges_evened, list_item_boxes
-from linuxdoc_builders.pdf.columns import column_widths
+from linuxdoc_builders.pdf.columns import column_widths, content_widths
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     cell_style,
@@ -85,6 +85,19 @@ logger = logging.getLogger(__name__)
 #: narrow cell) is laid out that wide and scaled down to fit, where
 #: ReportLab would give up on negative widths.
 MIN_COLUMN_POINTS = 24.0
+
+#: No table is scaled down below this share of its size, as in
+#: linuxlatex: narrower, it would not be read.  One too wide for the page
+#: even so has its columns narrower than their words, which then break
+#: between any two characters (:mod:`~linuxdoc_builders.pdf.words`).
+MIN_TABLE_SCALE = 0.5
+
+#: The least height of a row, in points.  A row in which only merged
+#: cells begin (``cell2-3`` below ``cell1-3``, beside ``cell1-5`` that
+#: ends there) is measured 0 high; ReportLab keeps where spans block its
+#: rules by height on the page, and two row boundaries at one height
+#: then blocked each other's rules: two cells read as one.
+MIN_ROW_POINTS = 2.0
 
 #: The least room, in points, in which a table that must be cut through
 #: a row span anyway begins on the current page instead of the next.
@@ -358,7 +371,7 @@ class TableRows:
                       style=part.table_style())
         _limit_heights(table, data, page)
         table.wrap(width, float('inf'))
-        return [h or 0.0 for h in row_heights(table)]
+        return [max(h or 0.0, MIN_ROW_POINTS) for h in row_heights(table)]
 
 
 def _limit_heights(table: Table, data: list[list[list[Flowable] | str]],
@@ -406,6 +419,16 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         self.continuation = continuation
         self._size: dict[tuple[float, float], tuple[float, float]] = {}
 
+    def column_needs(self) -> tuple[float, float, float]:
+        """What this table asks of a cell it is nested in: the longest
+        pieces, longest words and longest lines of its columns, side by
+        side (:func:`~linuxdoc_builders.pdf.columns.column_widths`)."""
+        # the whole table's rows: a part pulls them as it is laid out
+        layout = self.rows.layout if self.rows is not None else self.layout
+        needs = content_widths(layout.n_cols, [
+            (c.col, c.colspan, c.content) for c in layout.cells])
+        return sum(needs[0]), sum(needs[1]), sum(needs[2])
+
     def _rest(self) -> int:
         """The rows of the whole table not laid out in this part yet."""
         return 0 if self.rows is None else (
@@ -423,6 +446,10 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                             for w in self.layout.widths)
             needed = max(MIN_COLUMN_POINTS * 100 / narrowest,
                          look.needed_width)
+            # no table below half its size, unless content nested in it
+            # got a negative width even so (widened below)
+            if not look.widened:
+                needed = min(needed, avail_width / MIN_TABLE_SCALE)
             self.scale = min(1.0, avail_width / needed)
             try:
                 size = self._wrap_scaled(avail_width / self.scale,
@@ -938,13 +965,16 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             [(c.col, c.colspan, c.content) for c in cells],
             float(client.styles.tw))
         if widths.scaled:
-            look.needed_width = widths.needed
+            frame = float(client.styles.tw)
+            look.needed_width = min(widths.needed, frame / MIN_TABLE_SCALE)
             logger.warning(
                 __('this table is too wide for the page even with its '
                    'columns as narrow as their longest words (broken '
                    'after "_", "-", "/" or "."): it is scaled down to '
-                   '%d%%'),
-                int(100 * client.styles.tw / widths.needed),
+                   '%d%%%s'),
+                int(100 * frame / look.needed_width),
+                __(', its words broken between any two characters')
+                if widths.needed > look.needed_width else '',
                 location=look.location, type='linuxdoc', subtype='pdf')
         whole = TableRows(TableLayout(
             cells, grid.n_rows, grid.n_cols, grid.header_rows, grid.bands(),

@@ -9,7 +9,8 @@ and so does linuxpdf: each line of a long word ends after the last of
 those characters that fits, and only a part with none of them that
 fits is cut inside a word.  A word that would begin at the end of a
 line that has text already begins on the next line instead when no
-break character of it fits there.
+break character of it fits there.  Each further line of a broken word
+begins with :data:`CONTINUATION`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ if TYPE_CHECKING:
 
 #: The characters after which a long word may break.
 WORD_BREAKS = frozenset('_-/.')
+
+#: What begins each further line of a word broken across lines, as in
+#: linuxlatex (Sphinx's mark of a wrapped code line): a broken name does
+#: not read as two words.
+CONTINUATION = '\N{RIGHTWARDS ARROW WITH HOOK}'
+
 
 #: Splits a word after each of :data:`WORD_BREAKS`.
 _AFTER_BREAK = re.compile(r'(?<=[_\-/.])')
