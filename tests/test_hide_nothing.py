@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Both PDF routes hide nothing and shrink nothing past reading.
+
+``tests/roots/test-hide-nothing`` holds what the table work left: words
+with no break character in narrow columns (a 62-digit hex value,
+CamelCase, a German compound), a table nested in a cell beside a long
+identifier, 24 short columns, a single paragraph taller than a page in
+a cell, identifiers longer than a line in running text.  Each route's
+PDF is read back: no character past the page's edge, over other text
+or under a fill; every word there, once; no text below half the body
+size; and a word broken where it has no break character carries the
+continuation mark at the start of its next line; two merged cells one
+above the other are told apart by a rule or a change of background.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pymupdf
+import pytest
+from pdf_visible import CONTINUATION_MARKS, hidden_text, page_text
+from tools import make_latex_pdfs, sphinx_build
+
+ROOT = Path(__file__).parent / 'roots' / 'test-hide-nothing'
+HEX = '0x' + ''.join('0123456789abcdef'[i % 16] for i in range(60))
+IDENT = ('this_is_a_very_long_identifier_name_that_goes_on_and_on_and_on_'
+         'beyond_one_line_of_text_surely')
+#: The body's size in both routes.
+BODY = 10.0
+
+
+@pytest.fixture(scope='module', params=['linuxlatex', 'linuxpdf'])
+def built(request: pytest.FixtureRequest,
+          tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The root's PDF from one route, and sphinx-build's messages."""
+    out = tmp_path_factory.mktemp(request.param)
+    result = sphinx_build('-b', request.param, ROOT, out, cwd=out.parent)
+    assert result.returncode == 0, result.stderr
+    assert 'Traceback' not in result.stderr
+    if request.param == 'linuxlatex':
+        assert make_latex_pdfs(out) == []
+    return out / 'hidenothing.pdf', result.stderr
+
+
+def test_no_character_is_hidden(built: tuple[Path, str]) -> None:
+    pdf, _ = built
+    hidden = hidden_text(pdf)
+    assert hidden == [], Counter((h.why, h.word) for h in hidden)
+
+
+def test_every_word_is_there_once(built: tuple[Path, str]) -> None:
+    pdf, _ = built
+    text = page_text(pdf)
+    for word in (HEX, 'END_OF_NARROW', 'inner_one', 'inner_six',
+                 'OUTER_LAST_' + IDENT, 'END_OF_OUTER', 'r2c23',
+                 'ROW_AFTER_THE_TALL_CELL', IDENT.upper(), 'END_OF_TEXT'):
+        assert text.count(word) == 1, word
+    assert text.count(IDENT) == 3
+    # linuxpdf names a cut cell on the next page by its first words
+    text = re.sub(r'Phrase1of[^…(]{0,40}…\(continued\)', '', text)
+    phrases = re.findall(r'Phrase(\d+)of', text)
+    assert sorted(map(int, phrases)) == list(range(1, 301))
+
+
+def test_no_text_below_half_the_body_size(built: tuple[Path, str]) -> None:
+    pdf, _ = built
+    with pymupdf.open(pdf) as document:
+        sizes = {round(span['size'], 1)
+                 for page in document
+                 for block in page.get_text('dict')['blocks']
+                 for line in block.get('lines', ())
+                 for span in line['spans'] if span['text'].strip()}
+    assert min(sizes) >= BODY / 2 - 0.05, sorted(sizes)
+
+
+def test_a_word_broken_inside_is_marked(built: tuple[Path, str]) -> None:
+    """The hex value has no break character: where a line cuts it, the
+    next line begins with the mark."""
+    pdf, _ = built
+    with pymupdf.open(pdf) as document:
+        lines = [line for page in document
+                 for line in page.get_text().splitlines()]
+    marked = [line for line in lines
+              if line.startswith(CONTINUATION_MARKS)]
+    assert any(line.lstrip(''.join(CONTINUATION_MARKS)
+                           ).startswith(tuple('0123456789abcdef'))
+               for line in marked), marked
+    assert any(line.endswith('_') for line in lines)
+
+
+def _boundary_seen(page: pymupdf.Page, upper: str, lower: str) -> bool:
+    """Whether a rule (a stroked line, or a filled rectangle thinner than
+    1.5pt, as TeX draws its rules) runs between ``upper`` and the cell
+    ``lower`` below it, across the middle of ``upper``; or the two cells'
+    backgrounds differ there."""
+    top = page.search_for(upper)[0]
+    bottom = page.search_for(lower)[0]
+    middle = (top.x0 + top.x1) / 2
+    fills: dict[str, tuple[float, ...] | None] = {'upper': None,
+                                                  'lower': None}
+    for drawing in page.get_drawings():
+        for item in drawing['items']:
+            if item[0] == 'l':
+                a, b = item[1], item[2]
+                if abs(a.y - b.y) < 0.5 and \
+                        min(a.x, b.x) <= middle <= max(a.x, b.x) and \
+                        top.y1 - 1 <= a.y <= bottom.y0 + 1:
+                    return True
+            elif item[0] == 're':
+                rect = item[1]
+                if 0.1 < rect.height < 1.5 and \
+                        drawing.get('fill') not in (None, (1.0, 1.0, 1.0)) \
+                        and rect.x0 <= middle <= rect.x1 and \
+                        top.y1 - 1 <= rect.y0 <= bottom.y0 + 1:
+                    return True
+                for name, y in (('upper', top.y1 - 1), ('lower',
+                                                        bottom.y0 + 1)):
+                    if drawing.get('fill') is not None and \
+                            rect.contains(pymupdf.Point(middle, y)):
+                        fills[name] = tuple(drawing['fill'])
+    return fills['upper'] != fills['lower']
+
+
+def test_merged_cells_one_above_the_other_are_apart(
+        built: tuple[Path, str]) -> None:
+    """Sphinx's "complex spanning cell" table: ``cell2-3`` begins below
+    ``cell1-3`` in a row where only merged cells begin, ``cell3-5``
+    below ``cell1-5`` where it ends."""
+    pdf, _ = built
+    with pymupdf.open(pdf) as document:
+        page = next(p for p in document if 'cell1-3' in p.get_text())
+        assert _boundary_seen(page, 'cell1-3', 'cell2-3')
+        assert _boundary_seen(page, 'cell1-5', 'cell3-5')
