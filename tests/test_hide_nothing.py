@@ -10,7 +10,9 @@ PDF is read back: no character past the page's edge, over other text
 or under a fill; every word there, once; no text below half the body
 size; and a word broken where it has no break character carries the
 continuation mark at the start of its next line; two merged cells one
-above the other are told apart by a rule or a change of background.
+above the other are told apart by a rule or a change of background; each table
+is numbered as HTML numbers it (Sphinx's numbers: "Table 2", where
+LaTeX counted "Table 1.2" in its chapter).
 """
 
 from __future__ import annotations
@@ -134,3 +136,16 @@ def test_merged_cells_one_above_the_other_are_apart(
         page = next(p for p in document if 'cell1-3' in p.get_text())
         assert _boundary_seen(page, 'cell1-3', 'cell2-3')
         assert _boundary_seen(page, 'cell1-5', 'cell3-5')
+
+
+def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
+    """The five captioned tables, numbered 1 to 5 as ``numfig`` numbers
+    them for HTML and ``:numref:``; the one nested in a cell has no
+    caption and no number."""
+    pdf, _ = built
+    with pymupdf.open(pdf) as document:
+        text = ' '.join(page.get_text() for page in document)
+    # LaTeX repeats a long table's number on the pages it goes on to
+    numbers = list(dict.fromkeys(re.findall(r'Table (\d+(?:\.\d+)*)',
+                                            text)))
+    assert numbers == ['1', '2', '3', '4', '5'], numbers

@@ -10,6 +10,7 @@ placeholder naming each image, and warn at each image's line.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -26,7 +27,10 @@ PLACEHOLDERS = [
     '[a remote figure: image https://example.invalid/remote.png not '
     'shown: not downloaded]',
 ]
-WARNED_AT = {6: 'broken.png', 10: 'broken.svg', 18: 'remote.png'}
+#: Each image's lines: docutils 0.19 (Debian 12) gives an image the line
+#: after its directive, a figure the line after its caption.
+WARNED_AT = {'broken.png': range(6, 8), 'broken.svg': range(10, 12),
+             'remote.png': range(18, 22)}
 
 
 def _text(pdf: Path) -> str:
@@ -44,11 +48,13 @@ def test_unreadable_images_are_placeholders(tmp_path: Path,
     result = sphinx_build('-b', builder, src, out, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert 'Traceback' not in result.stderr
-    for line, name in WARNED_AT.items():
-        assert any(message.startswith(f'{src / "index.rst"}:{line}: WARNING:')
-                   and name in message and 'placeholder' in message
-                   for message in result.stderr.splitlines()), (
-            line, result.stderr)
+    for name, lines in WARNED_AT.items():
+        located = [re.match(rf'{re.escape(str(src / "index.rst"))}:(\d+): '
+                            'WARNING:', message)
+                   for message in result.stderr.splitlines()
+                   if name in message and 'placeholder' in message]
+        assert [int(m[1]) for m in located if m and int(m[1]) in lines], (
+            name, result.stderr)
     # a missing file: Sphinx's warning, not a second one of ours
     assert 'absent.png cannot be drawn' not in result.stderr
     if builder == 'linuxlatex':

@@ -48,7 +48,8 @@ _PLACEHOLDER = '\\linuxdocgoldentable'
 _HIDDEN = ('label', 'linuxdocdestination', 'index', 'linuxdocmergedcell',
            'sphinxcolwidth', 'linuxdoctablestart', 'sphinxtablestrut',
            'sphinxcline', 'sphinxfixclines', 'sphinxstepscope', 'hypertarget',
-           'phantomsection', 'renewcommand')
+           'phantomsection', 'renewcommand', 'linuxdocnumber',
+           'linuxdocnumberend')
 #: Commands that print a character; any other command prints nothing.
 _CHARACTERS = {
     'sphinxhyphen': '-', 'textbackslash': '\\', 'textasciitilde': '~',

@@ -29,8 +29,8 @@ link to each other (:mod:`linuxdoc_builders.books`): each document goes
 into one book only, a reference into another book becomes a link to that
 book's PDF at a named destination, and every ``\\label`` is exported as a
 named destination of the same name.  A ``:numref:`` into another book
-prints the number LaTeX prints there
-(:func:`~linuxdoc_builders.latex.books.latex_numbers`).
+prints the number Sphinx gave the target, which every book prints (and
+HTML).
 """
 
 from __future__ import annotations
@@ -42,8 +42,6 @@ from typing import TYPE_CHECKING, Any
 import sphinx
 from docutils import nodes
 from sphinx.builders.latex import LaTeXBuilder
-from sphinx.util import logging
-from sphinx.util.nodes import inline_all_toctrees
 
 from linuxdoc_builders import __version__, images
 from linuxdoc_builders.books import (
@@ -56,7 +54,6 @@ from linuxdoc_builders.books import (
     listed_books,
     report_nowhere,
 )
-from linuxdoc_builders.latex.books import latex_numbers
 from linuxdoc_builders.latex.checks import (
     KEEPS_MERGED_ROWS,
     check_strut_macro,
@@ -73,6 +70,7 @@ from linuxdoc_builders.translators import build_uses, take_stock_builders
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
 
 
 TEXINPUTS = Path(__file__).parent / 'texinputs'
@@ -95,6 +93,8 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         super().init()
         self._owner: dict[str, Book] | None = None
         self._html_only: frozenset[str] | None = None
+        #: Sphinx's figure, table and code block numbers of each
+        #: document another book refers to, by id.
         self._numbers: dict[str, dict[str, str]] = {}
 
     def books(self) -> list[Book]:
@@ -132,21 +132,31 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         """The book written to ``target``."""
         return next((b for b in self.books() if b.target == target), None)
 
-    def number_in_book(self, target: str, name: str) -> str:
-        """The number LaTeX prints for the figure, table or code block
-        with destination ``name`` in the book written to ``target``."""
-        if target not in self._numbers:
-            book = self.book(target)
-            if book is None:
-                return '??'
-            with documents_of(self.env, self.owner(), book), \
-                    logging.suppress_logging():
-                tree = inline_all_toctrees(
-                    self, set(), book.start,
-                    self.env.get_doctree(book.start), str, [book.start])
-            self._numbers[target] = dict(latex_numbers(
-                tree, book.start, self.config.numfig_secnum_depth))
-        return self._numbers[target].get(name, '??')
+    def number_in_book(self, name: str) -> str:
+        """The number of the figure, table or code block with destination
+        ``name`` (``DOCNAME:ID``) in another book: Sphinx's, which that
+        book prints as every book does (``\\linuxdocnumber``)."""
+        docname, _, node_id = name.rpartition(':')
+        if docname not in self._numbers:
+            self._numbers[docname] = _numbers_by_id(self.env, docname)
+        return self._numbers[docname].get(node_id, '??')
+
+
+def _numbers_by_id(env: BuildEnvironment, docname: str) -> dict[str, str]:
+    """The number of each numbered node of ``docname``, under every id
+    it has (Sphinx keys its numbers by a node's first id; a reference
+    names it by its label's)."""
+    numbers = env.toc_fignumbers.get(docname, {})
+    found: dict[str, str] = {}
+    if not numbers:
+        return found
+    for node in env.get_doctree(docname).findall(nodes.Element):
+        ids: list[str] = node.get('ids', [])
+        for by_id in numbers.values() if ids else ():
+            if ids[0] in by_id:
+                number = '.'.join(map(str, by_id[ids[0]]))
+                found.update(dict.fromkeys(ids, number))
+    return found
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:

@@ -63,6 +63,11 @@ _COLSPEC_KEEPS_TABULAR = sphinx.version_info >= (9,)
 _SPHINX_CUTS_LONG_BLOCKS = sphinx.version_info >= (9, 1)
 
 
+#: The LaTeX counter of each of Sphinx's numbered kinds.
+_COUNTERS = {'table': 'table', 'figure': 'figure',
+             'code-block': 'literalblock'}
+
+
 @dataclass
 class _OpenTable:
     """A table being written: its grid, and how many rows are begun."""
@@ -87,6 +92,9 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         self._tables: list[_OpenTable] = []
         #: Widths measured from the content, by id() of Sphinx's Table.
         self._content_widths: dict[int, ColumnWidths] = {}
+        #: Whether each captioned code block being written got Sphinx's
+        #: number.
+        self._literal_numbered: list[bool] = []
         #: Named destinations held back from a moving argument (a
         #: section title, a code block's caption label), to be set next
         #: to it; None where they are set in place.
@@ -352,7 +360,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             super().visit_number_reference(node)
             return
         builder: Any = self.builder
-        number = builder.number_in_book(*other)
+        number = builder.number_in_book(other[1])
         title = node.get('title', '%s')
         text = (title.replace('{number}', number).replace('{name}', '')
                 if '{number}' in title else title % number)
@@ -397,13 +405,57 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             whole = not _COLSPEC_KEEPS_TABULAR
             self._set_content_widths(node, widths)
         # before the table, which the writer renders from here
+        number = self._numbered(node, 'table')
         self.body.append('\n%s%s\n' % (TABLE_MARK, self._source_line(node))
                          + r'\linuxdoctablestart{%d}{%.4f}{%d}' % (
                              int(table.get_table_type() == 'longtable'),
                              scale, int(whole))
-                         + '\n')
+                         + number + '\n')
         super().depart_table(node)
+        if number:
+            self.body.append(r'\linuxdocnumberend{table}')
         self.body.append(TABLE_END_MARK + '\n')
+
+    def _numbered(self, node: nodes.Element, figtype: str) -> str:
+        """``\\linuxdocnumber{COUNTER}{N}``: the number Sphinx gave
+        ``node`` (HTML prints it, and every ``:numref:``), for LaTeX to
+        print too; '' where it has none (``numfig`` off: HTML prints no
+        number, LaTeX its own)."""
+        number = self._env_number(node, figtype)
+        if number is None:
+            return ''
+        return r'\linuxdocnumber{%s}{%s}' % (_COUNTERS[figtype], number)
+
+    def _env_number(self, node: nodes.Element, figtype: str) -> str | None:
+        numbers = self.builder.env.toc_fignumbers.get(
+            self.curfilestack[-1] if self.curfilestack else '', {})
+        found = numbers.get(figtype, {})
+        ids: list[str] = node.get('ids', [])
+        for node_id in ids:
+            if node_id in found:
+                return '.'.join(map(str, found[node_id]))
+        return None
+
+    def visit_figure(self, node: nodes.Element) -> None:
+        number = self._numbered(node, 'figure')
+        self.body.append(number)
+        super().visit_figure(node)
+        if number:
+            # after the caption, before the environment's end: what
+            # follows the figure (a blank line) stays as it was
+            self.context[-1] = r'\linuxdocnumberend{figure}' + \
+                self.context[-1]
+
+    def visit_captioned_literal_block(self, node: nodes.Element) -> None:
+        number = self._numbered(node, 'code-block')
+        self.body.append(number)
+        super().visit_captioned_literal_block(node)
+        self._literal_numbered.append(bool(number))
+
+    def depart_captioned_literal_block(self, node: nodes.Element) -> None:
+        super().depart_captioned_literal_block(node)
+        if self._literal_numbered.pop():
+            self.body.append(r'\linuxdocnumberend{literalblock}')
 
     def _source_line(self, node: nodes.Element) -> str:
         """``FILE:LINE`` of a table, relative to the source directory so

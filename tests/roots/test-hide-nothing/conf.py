@@ -5,3 +5,4 @@ latex_engine = 'xelatex'
 latex_documents = [('index', 'hidenothing.tex', 'Hide nothing', 'linuxdoc',
                     'manual')]
 pdf_documents = [('index', 'hidenothing', 'Hide nothing', 'linuxdoc')]
+numfig = True
