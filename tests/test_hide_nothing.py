@@ -139,7 +139,7 @@ def test_merged_cells_one_above_the_other_are_apart(
 
 
 def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
-    """The five captioned tables, numbered 1 to 5 as ``numfig`` numbers
+    """The six captioned tables, numbered 1 to 6 as ``numfig`` numbers
     them for HTML and ``:numref:``; the one nested in a cell has no
     caption and no number."""
     pdf, _ = built
@@ -148,4 +148,22 @@ def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
     # LaTeX repeats a long table's number on the pages it goes on to
     numbers = list(dict.fromkeys(re.findall(r'Table (\d+(?:\.\d+)*)',
                                             text)))
-    assert numbers == ['1', '2', '3', '4', '5'], numbers
+    assert numbers == ['1', '2', '3', '4', '5', '6'], numbers
+
+
+def test_list_items_in_a_stub_cell_are_set_as_stubs(
+        built: tuple[Path, str]) -> None:
+    """A stub cell's list items in the font of a stub's paragraph, and a
+    data cell's in the body's (linuxpdf set them as data)."""
+    pdf, _ = built
+    fonts: dict[str, set[str]] = {}
+    with pymupdf.open(pdf) as document:
+        for page in document:
+            for block in page.get_text('dict')['blocks']:
+                for line in block.get('lines', ()):
+                    for span in line['spans']:
+                        for word in span['text'].split():
+                            fonts.setdefault(word, set()).add(span['font'])
+    assert fonts['item'] == fonts['plain'], fonts
+    assert fonts['value'] == fonts['beside.'], fonts
+    assert fonts['item'] != fonts['value']

@@ -36,6 +36,8 @@ at all).  Here:
 from __future__ import annotations
 
 import bisect
+import contextlib
+import copy
 import dataclasses
 import itertools
 from dataclasses import dataclass
@@ -954,8 +956,9 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
         for entry, cell in placed.placed_entries():
             kind = ('head' if cell.is_header
                     else 'stub' if cell.is_stub else 'body')
-            content = client.gather_elements(_without_raw_pdf(entry),
-                                             style=look.styles[kind])
+            with _list_items_in(client, look.styles[kind], kind):
+                content = client.gather_elements(_without_raw_pdf(entry),
+                                                 style=look.styles[kind])
             cells.append(PDFCell(
                 cell.row, cell.col, cell.rowspan, cell.colspan, kind,
                 edges_evened(content, list_item_boxes(entry)),
@@ -981,6 +984,34 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             widths.percents, look))
         return [GridTable(whole.layout.part([], 0, grid.header_rows, []),
                           rows=whole)]
+
+
+#: rst2pdf's styles of a list item's text, which its list item handler
+#: takes whatever style the list is gathered in.
+_LIST_ITEM_STYLES = ('bullet-list-item', 'item-list-item')
+
+
+@contextlib.contextmanager
+def _list_items_in(client: Any, cell_style: Any, kind: str
+                   ) -> Iterator[None]:
+    """While a stub or header cell is gathered, its list items' text in
+    the cell's font and colour (bold), as its paragraphs: rst2pdf set
+    them in the body font, so a stub's list read as data."""
+    if kind == 'body':
+        yield
+        return
+    # ReportLab's StyleSheet1, under rst2pdf's, by name
+    sheet = client.styles.StyleSheet.byName
+    saved = {name: sheet[name] for name in _LIST_ITEM_STYLES}
+    for name, style in saved.items():
+        cell_item = copy.copy(style)
+        cell_item.fontName = cell_style.fontName
+        cell_item.textColor = cell_style.textColor
+        sheet[name] = cell_item
+    try:
+        yield
+    finally:
+        sheet.update(saved)
 
 
 class TabularColSpecHandler(NodeHandler):  # type: ignore[misc]
