@@ -234,11 +234,13 @@ def test_stock_rst2pdf_gets_them_wrong(tmp_path: Path) -> None:
 def test_a_link_that_leads_nowhere_is_reported(tmp_path: Path) -> None:
     """Stock rst2pdf fails the whole PDF over it (ReportLab: "undefined
     destination target"); linuxpdf warns with the location and prints
-    the link as plain text."""
+    the link as plain text, and says why."""
     result = _build('linuxpdf', 'test-pdf-dead-link', tmp_path)
     assert result.returncode == 0, result.stderr
-    assert typed('index.rst:6: WARNING: the link to #nowhere leads nowhere '
-                 'in this PDF; it is printed as plain text', 'linuxdoc.pdf'
+    assert typed("index.rst:6: WARNING: the link to #nowhere leads nowhere "
+                 "in this PDF: no element of index or of any document in "
+                 "this PDF has the id 'nowhere' (the HTML link leads "
+                 "nowhere too); it is printed as plain text", 'linuxdoc.pdf'
                  ) in result.stderr
     landings = _landings(tmp_path / 'linuxpdf' / 'dead.pdf')
     assert [landing for landing in landings if landing.to_page < 0] == []

@@ -302,7 +302,7 @@ def _resolve(node: nodes.Element, docname: str, targets: _Targets,
     if not isinstance(node, nodes.reference):
         return None
     if destination is None:
-        _unlink(node)
+        _unlink(node, _why_nowhere(node, uri, docname, targets))
         return None
     node.attributes.pop('refuri', None)
     node['refid'] = destination
@@ -347,12 +347,31 @@ def number_captions(tree: nodes.document, root: str,
         caption.insert(0, nodes.Text(prefix + ' '))
 
 
-def _unlink(reference: nodes.reference) -> None:
-    """Report a link that leads nowhere in the PDF and keep its text."""
+def _why_nowhere(node: nodes.reference, uri: str, docname: str,
+                 targets: _Targets) -> str:
+    """Why ``node`` has no destination in the PDF, in a reader's words."""
+    if uri.startswith('#'):
+        fragment = uri[1:]
+        found = len(targets.by_original.get(fragment, []))
+        if found > 1:
+            return __('%d documents have an element with the id %r: which '
+                      'one is meant is not known') % (found, fragment)
+        return __('no element of %s or of any document in this PDF has '
+                  'the id %r (the HTML link leads nowhere too)') % (
+                      docname, fragment)
+    if uri.startswith(LOCAL):
+        return __('its document is not in this PDF')
+    return __('no element of %s has the id %r') % (docname,
+                                                     node.get('refid'))
+
+
+def _unlink(reference: nodes.reference, why: str) -> None:
+    """Report a link that leads nowhere in the PDF, and why, and keep its
+    text."""
     where = reference.get('refuri') or reference['refid']
-    logger.warning(__('the link to %s leads nowhere in this PDF; '
+    logger.warning(__('the link to %s leads nowhere in this PDF: %s; '
                       'it is printed as plain text'),
-                   where.removeprefix(LOCAL), location=reference,
+                   where.removeprefix(LOCAL), why, location=reference,
                    type='linuxdoc', subtype='pdf')
     reference.attributes.pop('refuri', None)
     reference.attributes.pop('refid', None)
