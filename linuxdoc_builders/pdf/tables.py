@@ -184,6 +184,9 @@ class TableLook:
     #: How many header rows begin every part, once decided (the header
     #: rows that fit in :data:`HEADER_SHARE` of a page).
     repeat_rows: int | None = None
+    #: Whether they begin the later parts shortened to a line per cell:
+    #: whole, they take more than :data:`HEADER_SHARE` of a page.
+    short_header: bool = False
     #: Whether the table was reported as laid out wider for content
     #: nested in a narrow column.
     widened: bool = False
@@ -229,6 +232,10 @@ class TableLayout:
         """
         top = min(self.look.repeat_rows or 0, self.header_rows)
         header = [c for c in self.cells if c.row < top]
+        if self.look.short_header:
+            header = [dataclasses.replace(c, content=[_shortened(c,
+                                                                 self.look)])
+                      for c in header]
         above = self.header()
         below: list[PDFCell] = []
         shift = at - top
@@ -570,8 +577,11 @@ class GridTable(DelayedTable):  # type: ignore[misc]
             above, below = layout.cut(at, {})
             measured = [None if h == float('inf') else h for h in heights]
             top = below.header_rows
+            # shortened header rows are measured again
+            repeated: list[float | None] = (
+                [None] * top if layout.look.short_header else measured[:top])
             return self._parts(GridTable(above, measured[:at]), below,
-                               measured[:top] + measured[at:])
+                               repeated + measured[at:])
         if self._must_cut(tops, avail_height):
             return self._force(avail_width, avail_height * self.scale)
         # the next page has room for the first rows (ReportLab asks again
@@ -622,7 +632,17 @@ class GridTable(DelayedTable):  # type: ignore[misc]
                                  for c in self.layout.header()):
             repeat -= 1
         look.repeat_rows = repeat
-        if look.repeat_rows < wanted:
+        if repeat < wanted and wanted * _line_row(look) <= page * \
+                HEADER_SHARE:
+            # a line per cell fits: repeated shortened, not dropped
+            look.repeat_rows = wanted
+            look.short_header = True
+            logger.verbose(
+                __('the header rows of this table take more than half a '
+                   'page: they repeat on the pages it continues on '
+                   'shortened to a line per cell'),
+                location=look.location)
+        elif look.repeat_rows < wanted:
             logger.warning(
                 __('the header rows of this table take more than half a '
                    'page: %d of %d repeat on the pages it continues on'),
@@ -924,6 +944,21 @@ def _doubled_row(layout: TableLayout, y: int
     return dataclasses.replace(
         layout, cells=cells, n_rows=layout.n_rows + 1,
         bands=layout.bands[:y + 1] + layout.bands[y:]), whole
+
+
+def _line_row(look: TableLook) -> float:
+    """The height of a header row of one line."""
+    style = look.styles['head']
+    top, bottom = look.paddings.get('head', (6.0, 6.0))
+    return float(style.leading) + top + bottom
+
+
+def _shortened(cell: PDFCell, look: TableLook) -> Flowable:
+    """A header cell repeated on a later page as the start of its first
+    line, on one line."""
+    text = shorten(next((line for line in cell.text.splitlines()
+                         if line.strip()), ''))
+    return Paragraph(escape(text), look.styles[cell.kind])
 
 
 def _marker(cell: PDFCell, look: TableLook) -> Flowable:
