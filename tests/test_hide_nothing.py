@@ -58,7 +58,8 @@ def test_every_word_is_there_once(built: tuple[Path, str]) -> None:
     text = page_text(pdf)
     for word in (HEX, 'END_OF_NARROW', 'inner_one', 'inner_six',
                  'OUTER_LAST_' + IDENT, 'END_OF_OUTER', 'r2c23',
-                 'ROW_AFTER_THE_TALL_CELL', IDENT.upper(), 'END_OF_TEXT'):
+                 'ROW_AFTER_THE_TALL_CELL', IDENT.upper(), 'END_OF_TEXT',
+                 'v2x79'):
         assert text.count(word) == 1, word
     assert text.count(IDENT) == 3
     # linuxpdf names a cut cell on the next page by its first words
@@ -139,7 +140,7 @@ def test_merged_cells_one_above_the_other_are_apart(
 
 
 def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
-    """The six captioned tables, numbered 1 to 6 as ``numfig`` numbers
+    """The seven captioned tables, numbered 1 to 7 as ``numfig`` numbers
     them for HTML and ``:numref:``; the one nested in a cell has no
     caption and no number."""
     pdf, _ = built
@@ -148,7 +149,7 @@ def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
     # LaTeX repeats a long table's number on the pages it goes on to
     numbers = list(dict.fromkeys(re.findall(r'Table (\d+(?:\.\d+)*)',
                                             text)))
-    assert numbers == ['1', '2', '3', '4', '5', '6'], numbers
+    assert numbers == ['1', '2', '3', '4', '5', '6', '7'], numbers
 
 
 def test_list_items_in_a_stub_cell_are_set_as_stubs(
@@ -167,3 +168,22 @@ def test_list_items_in_a_stub_cell_are_set_as_stubs(
     assert fonts['item'] == fonts['plain'], fonts
     assert fonts['value'] == fonts['beside.'], fonts
     assert fonts['item'] != fonts['value']
+
+
+def test_a_table_of_eighty_columns_is_set_in_column_groups(
+        built: tuple[Path, str]) -> None:
+    """More columns than half a line holds at two characters each: set
+    as tables of groups of its columns, each saying which, the stub
+    column again in each, every value once."""
+    pdf, stderr = built
+    assert 'it is set as' in stderr and 'tables of some of its columns' \
+        in stderr
+    text = page_text(pdf)
+    groups = re.findall(r'\(columns(\d+)-(\d+)of81\)', text)
+    assert len(groups) > 1
+    assert groups[0][0] == '2' and groups[-1][1] == '81'
+    assert [int(b) + 1 for _, b in groups[:-1]] == [
+        int(a) for a, _ in groups[1:]]
+    assert text.count('REG_0') == len(groups)
+    assert sorted(map(int, re.findall(r'v1x(\d+)', text))) == list(
+        range(80))

@@ -26,19 +26,26 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
+from sphinx.locale import __
 from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
 
+from linuxdoc_builders.column_groups import split_table
 from linuxdoc_builders.latex.given_widths import fit_given_widths
 from linuxdoc_builders.latex.widths import (
     PADDING_UNITS,
     PAGE_LINES,
+    column_groups,
     column_units,
     rows_of_text,
 )
+from linuxdoc_builders.table_messages import lined
 from linuxdoc_builders.table_nodes import PlacedTGroup
 
 if TYPE_CHECKING:
     from linuxdoc_builders.tablegrid import Cell
+
+logger = logging.getLogger(__name__)
 
 
 class CutTallTables(SphinxPostTransform):
@@ -60,9 +67,29 @@ class CutTallTables(SphinxPostTransform):
             table = tgroup.parent
             if isinstance(table, nodes.table) and \
                     not _inside_cell(table):
-                placed = PlacedTGroup.read(tgroup)
-                fit_given_widths(table, placed, self.config)
-                cut_tall_rows(table, tgroup, placed)
+                for part in _column_groups(table, PlacedTGroup.read(tgroup)):
+                    inner = next(part.findall(nodes.tgroup))
+                    placed = PlacedTGroup.read(inner)
+                    fit_given_widths(part, placed, self.config)
+                    cut_tall_rows(part, inner, placed)
+
+
+def _column_groups(table: nodes.table, placed: PlacedTGroup
+                   ) -> list[nodes.table]:
+    """``table``, or the tables of its column groups in its place, where
+    it has more columns than a line holds at half its size."""
+    groups = column_groups(placed)
+    if groups is None or len(groups) < 2:
+        return [table]
+    parts = split_table(table, placed, groups)
+    logger.warning(__('this table has more columns than the line holds at '
+                      'half the font size: it is set as %d tables of '
+                      'some of its columns each, its stub columns on '
+                      'the left of each'), len(parts),
+                   location=lined(table), type='linuxdoc',
+                   subtype='latex_width')
+    table.replace_self(parts)
+    return parts
 
 
 def _inside_cell(node: nodes.Element) -> bool:

@@ -24,6 +24,7 @@ from sphinx.util import logging
 from sphinx.writers.latex import LaTeXTranslator, UnsupportedError
 
 from linuxdoc_builders.books import IN_BOOK, parse_book_uri
+from linuxdoc_builders.column_groups import GROUP_OF
 from linuxdoc_builders.latex.checks import (
     KEEPS_MERGED_ROWS,
     STRUT_MACRO,
@@ -430,7 +431,8 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         numbers = self.builder.env.toc_fignumbers.get(
             self.curfilestack[-1] if self.curfilestack else '', {})
         found = numbers.get(figtype, {})
-        ids: list[str] = node.get('ids', [])
+        # a part of a table split into column groups has the table's
+        ids: list[str] = node.get('ids') or node.get(GROUP_OF, [])
         for node_id in ids:
             if node_id in found:
                 return '.'.join(map(str, found[node_id]))
@@ -495,9 +497,10 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
                 prefix + r'\X{%d}{%d}' % (share, widths.total)
                 for share in widths.shares), colsep)
         if widths.scale < 1:
-            # a table set a little smaller reads as well: only -v says so
+            # a table set a little smaller reads as well, and a column
+            # group was made to be set so: only -v says so
             say = logger.warning if widths.scale < WARN_BELOW_SCALE \
-                else logger.verbose
+                and not node.get(GROUP_OF) else logger.verbose
             say(__('table too wide for the page: its %d columns need %.1f '
                    'times the line width; set at %d%% of the font size%s '
                    '(give it fewer columns, or :widths:)'),

@@ -30,6 +30,7 @@ from typing import cast
 from docutils import nodes
 
 from linuxdoc_builders.colspec import parse_spec, tabular_spec
+from linuxdoc_builders.column_groups import groups_by_width
 from linuxdoc_builders.table_nodes import PlacedTGroup
 
 #: Sphinx's default \linewidth (letter and A4 paper), in units of 5pt.
@@ -320,6 +321,19 @@ def content_widths(placed: PlacedTGroup) -> ColumnWidths:
     shares = [b + spare * e / sum(extra) if sum(extra) else b
               for b, e in zip(base, extra, strict=True)]
     return _shares(shares, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+
+
+def column_groups(placed: PlacedTGroup) -> list[range] | None:
+    """The groups of data columns to set as tables of their own
+    (:mod:`linuxdoc_builders.column_groups`), for a table with more
+    columns than the line holds at :data:`MIN_SCALE` with two characters
+    each; None for any other.  Each group's longest pieces fit the line
+    at that size."""
+    need = _column_extents(placed)[0]
+    if len(need) * (PADDING_UNITS + 2 * _WIDE) * MIN_SCALE <= LINE_UNITS:
+        return None
+    return groups_by_width([n * MIN_SCALE for n in need],
+                           placed.grid.stub_columns, LINE_UNITS)
 
 
 def _column_extents(placed: PlacedTGroup

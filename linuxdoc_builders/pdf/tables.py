@@ -60,6 +60,11 @@ from rst2pdf.styles import adjustUnits
 from sphinx.locale import __
 from sphinx.util import logging
 
+from linuxdoc_builders.column_groups import (
+    GROUP_OF,
+    group_tgroup,
+    groups_by_width,
+)
 from linuxdoc_builders.pdf.cell_edges import edges_evened, list_item_boxes
 from linuxdoc_builders.pdf.columns import column_widths, content_widths
 from linuxdoc_builders.pdf.reportlab_private import (
@@ -79,6 +84,8 @@ if TYPE_CHECKING:
 
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus.flowables import Flowable
+
+    from linuxdoc_builders.table_nodes import PlacedTGroup
 
 logger = logging.getLogger(__name__)
 
@@ -998,14 +1005,20 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                 cell.row, cell.col, cell.rowspan, cell.colspan, kind,
                 edges_evened(content, list_item_boxes(entry)),
                 entry.astext()))
+        frame = float(client.styles.tw)
+        if grid.n_cols * MIN_COLUMN_POINTS * MIN_TABLE_SCALE > frame \
+                and not node.get(GROUP_OF) and not _in_a_cell(node):
+            return self._in_column_groups(client, node, style, placed,
+                                          cells, look)
         widths = column_widths(
             table, node, grid.n_cols,
             [(c.col, c.colspan, c.content) for c in cells],
             float(client.styles.tw))
         if widths.scaled:
-            frame = float(client.styles.tw)
             look.needed_width = min(widths.needed, frame / MIN_TABLE_SCALE)
-            logger.warning(
+            # a column group was made to be set so: only -v says so
+            say = logger.verbose if node.get(GROUP_OF) else logger.warning
+            say(
                 __('this table is too wide for the page even with its '
                    'columns as narrow as their longest words (broken '
                    'after "_", "-", "/" or "."): it is scaled down to '
@@ -1019,6 +1032,36 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             widths.percents, look))
         return [GridTable(whole.layout.part([], 0, grid.header_rows, []),
                           rows=whole)]
+
+    def _in_column_groups(self, client: Any, node: nodes.Element,
+                          style: Any, placed: PlacedTGroup,
+                          cells: list[PDFCell], look: TableLook
+                          ) -> list[Flowable]:
+        """A table of more columns than half a frame holds at two
+        characters each, as tables of groups of its columns
+        (:mod:`linuxdoc_builders.column_groups`), each under a line that
+        says which columns it shows."""
+        grid = placed.grid
+        frame = float(client.styles.tw)
+        pieces = content_widths(grid.n_cols, [(c.col, c.colspan, c.content)
+                                              for c in cells])[0]
+        groups = groups_by_width(
+            [max(w, MIN_COLUMN_POINTS) * MIN_TABLE_SCALE for w in pieces],
+            grid.stub_columns, frame)
+        logger.warning(__('this table has more columns than the page holds '
+                          'at half the font size: it is set as %d tables of '
+                          'some of its columns each, its stub columns on '
+                          'the left of each'), len(groups),
+                       location=look.location, type='linuxdoc',
+                       subtype='pdf')
+        flowables: list[Flowable] = []
+        for group in groups:
+            flowables.append(Paragraph(escape(__('(columns %d-%d of %d)') % (
+                group.start + 1, group.stop, grid.n_cols)),
+                client.styles['table-title']))
+            flowables += self.gather_elements(client, group_tgroup(
+                placed, [*range(grid.stub_columns), *group]), style)
+        return flowables
 
 
 #: rst2pdf's styles of a list item's text, which its list item handler
@@ -1076,6 +1119,16 @@ def _without_raw_pdf(entry: nodes.Element) -> nodes.Element:
                        type='linuxdoc', subtype='pdf')
         raw.parent.remove(raw)
     return entry
+
+
+def _in_a_cell(node: nodes.Element) -> bool:
+    """Whether ``node`` is inside a table cell."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.entry):
+            return True
+        parent = parent.parent
+    return False
 
 
 def _location(table: nodes.Element) -> nodes.Element:
