@@ -26,13 +26,21 @@ from sphinx.util import logging
 logger = logging.getLogger(__name__)
 
 _REMOTE = ('http://', 'https://', 'ftp://')
+#: The pictures checked with Pillow: those both routes read as they are.
+_RASTER = ('.png', '.jpg', '.jpeg', '.gif')
+#: The modules of the nodes an image may be in and still be checked:
+#: docutils' and Sphinx's own.
+_OURS = ('docutils.nodes', 'sphinx.addnodes')
 
 
 def replace_unreadable(tree: nodes.document, srcdir: Path) -> None:
     """Put a placeholder where an image of ``tree`` cannot be drawn."""
     for image in list(tree.findall(nodes.image)):
+        if _foreign(image):
+            continue
         uri = str(image.get('uri', ''))
         if not uri.lower().startswith(_REMOTE) and '*' not in uri \
+                and Path(uri).suffix.lower() in (*_RASTER, '.svg', '.svgz') \
                 and not (srcdir / uri).is_file():
             image.replace_self(_placeholder(image, uri, __('no such file')))
             continue
@@ -45,16 +53,32 @@ def replace_unreadable(tree: nodes.document, srcdir: Path) -> None:
         image.replace_self(_placeholder(image, uri, problem))
 
 
+def _foreign(image: nodes.image) -> bool:
+    """Whether ``image`` is, or is inside, another extension's node (the
+    kernel's ``kernel_figure`` of a DOT graph, which its extension turns
+    into a picture when it writes): that extension draws it."""
+    node: nodes.Node | None = image
+    while node is not None:
+        if type(node).__module__ not in _OURS:
+            return True
+        node = node.parent
+    return False
+
+
 def _problem(uri: str, srcdir: Path) -> str | None:
-    """Why rst2pdf would fail on ``uri``, or None."""
+    """Why the route would fail on ``uri``, or None (a type it does not
+    read itself, such as a PDF figure for LaTeX, is left to it)."""
     if uri.lower().startswith(_REMOTE):
         return __('not downloaded')
     if '*' in uri:
         return None
     path = srcdir / uri
-    if path.suffix.lower() in ('.svg', '.svgz'):
+    suffix = path.suffix.lower()
+    if suffix in ('.svg', '.svgz'):
         return _svg_problem(path)
-    return _raster_problem(path)
+    if suffix in _RASTER:
+        return _raster_problem(path)
+    return None
 
 
 def _svg_problem(path: Path) -> str | None:

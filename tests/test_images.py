@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from docutils import nodes
+from docutils.utils import new_document
 from tools import make_latex_pdfs, sphinx_build
+
+from linuxdoc_builders.images import replace_unreadable
 
 ROOT = Path(__file__).parent / 'roots' / 'test-images'
 
@@ -66,3 +70,26 @@ def test_unreadable_images_are_placeholders(tmp_path: Path,
                   'After the missing file.', 'Caption of the remote figure.',
                   'The end.'):
         assert after in text
+
+
+class _ForeignFigure(nodes.General, nodes.Element):
+    """Another extension's node (like the kernel's ``kernel_figure``)."""
+
+
+def test_images_of_other_types_and_extensions_are_left_alone(
+        tmp_path: Path) -> None:
+    """A DOT graph, a PDF figure, an image in another extension's node:
+    the route or that extension draws them (the kernel's kfigure turns
+    ``pipeline.dot`` into a picture when LaTeX is written, and expects
+    its image there); only PNG, JPEG, GIF and SVG files are checked."""
+    (tmp_path / 'broken.png').write_text('not a png\n')
+    tree = new_document('index.rst')
+    foreign = _ForeignFigure()
+    foreign += nodes.image(uri='broken.png')
+    tree += [nodes.image(uri='graph.dot'), nodes.image(uri='figure.pdf'),
+             foreign, nodes.image(uri='broken.png')]
+    replace_unreadable(tree, tmp_path)
+    assert [node['uri'] for node in tree.findall(nodes.image)] == [
+        'graph.dot', 'figure.pdf', 'broken.png']
+    assert [p.astext() for p in tree.findall(nodes.paragraph)] == [
+        '[image broken.png not shown: not an image Pillow can read]']
