@@ -114,29 +114,33 @@ def long_words_broken_at_marks() -> Iterator[None]:
                    encoding: str = 'utf8') -> Any:
         text = word.decode(encoding) if isinstance(word, bytes) else word
         widths = [stringWidth(c, font, size, encoding) for c in text]
-        mark = _mark_width(stringWidth(CONTINUATION, font, size),
-                           max_widths, line)
+        # a piece of a word already broken is not marked again
+        mark = 0.0 if text.startswith(CONTINUATION) else _mark_width(
+            stringWidth(CONTINUATION, font, size), max_widths, line)
         lines = _line_widths(list(text), widths, line_width, max_widths,
                              line, mark)
         pieces = split_word(word, 0.0, lines, 0, font, size, encoding)
         if not mark:
             return pieces
-        return [pieces[0], *(type(piece)(CONTINUATION + piece)
-                             for piece in pieces[1:])]
+        return _with_marks(pieces, lambda piece: type(piece)(
+            CONTINUATION + piece), str)
 
     def break_frag_word(word: Any, room: float, max_widths: list[float],
                         line: int) -> Any:
         units = list(paragraph._fragWordIter(word))
         last = max_widths[min(line, len(max_widths) - 1)]
         first = word[1][0]
-        mark = _mark_width(stringWidth(CONTINUATION, first.fontName,
-                                       first.fontSize), max_widths, line)
+        broken = word[1][1].startswith(CONTINUATION)
+        mark = 0.0 if broken else _mark_width(
+            stringWidth(CONTINUATION, first.fontName, first.fontSize),
+            max_widths, line)
         lines = _line_widths([u[2] for u in units], [u[1] for u in units],
                              last - room, max_widths, line, mark)
         pieces = split_frag_word(word, lines[0], lines, 0)
         if not mark:
             return pieces
-        return [pieces[0], *(_marked(piece) for piece in pieces[1:])]
+        return _with_marks(pieces, _marked, lambda piece: ''.join(
+            text for _, text in piece[1:]))
 
     paragraph._splitWord = break_word
     paragraph._splitFragWord = break_frag_word
@@ -177,6 +181,19 @@ def _mark_width(mark: float, max_widths: list[float], line: int) -> float:
     negative width)."""
     return mark if min(max_widths[line:] or max_widths[-1:]) > 3 * mark \
         else 0.0
+
+
+def _with_marks(pieces: list[Any], marked: Callable[[Any], Any],
+                text: Callable[[Any], str]) -> list[Any]:
+    """The pieces of a broken word, each after the first piece that has
+    text marked: a word moved whole to the next line begins there
+    unmarked."""
+    out: list[Any] = []
+    begun = False
+    for piece in pieces:
+        out.append(marked(piece) if begun else piece)
+        begun = begun or bool(text(piece))
+    return out
 
 
 def _marked(piece: Any) -> Any:

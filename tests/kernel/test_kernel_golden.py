@@ -8,6 +8,7 @@ project fail."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -46,11 +47,19 @@ def test_media_docs_record_and_check_clean(tmp_path: Path) -> None:
             for p in golden.glob('html/**/table-*.txt')}
     latex = {p.relative_to(golden / 'latex'): p.read_text()
              for p in golden.glob('latex/**/table-*.txt')}
+    # a table of more columns than the line holds at half size is set as
+    # tables of column groups in LaTeX, each caption saying which columns
+    groups = {name for name, table in latex.items()
+              if re.search(r'\(columns \d+-\d+ of \d+\)',
+                           table.splitlines()[0])}
+    split = {name for name in html if name not in latex}
     differ = sorted(str(name) for name, table in html.items()
-                    if latex.get(name) != table)
+                    if latex.get(name) != table and name not in split)
     print(f'\nmedia: {len(html)} HTML tables, {len(latex)} LaTeX tables, '
-          f'{len(differ)} read differently: {differ}')
-    assert len(html) == len(latex) > 600
+          f'{len(differ)} read differently: {differ}; {len(split)} set '
+          f'as {len(groups)} column groups: {sorted(map(str, split))}')
+    assert len(groups) >= 2 * len(split)
+    assert len(html) - len(split) == len(latex) - len(groups) > 600
     assert [d.rsplit('--', 1)[-1] for d in differ] == [
         'bridge-routing-table.txt', 'receiver-routing-table.txt']
     assert all(d.startswith('v4l/dev-subdev/') for d in differ), differ
