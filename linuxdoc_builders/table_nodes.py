@@ -142,6 +142,16 @@ class PlacedTGroup:
                     yield entry, cell
 
 
+def in_a_cell(node: nodes.Element) -> bool:
+    """Whether ``node`` is inside a table cell (a nested table is)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.entry):
+            return True
+        parent = parent.parent
+    return False
+
+
 def _set_span(entry: nodes.Element, name: str, extra: int) -> None:
     if extra:
         entry[name] = extra

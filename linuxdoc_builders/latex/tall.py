@@ -40,7 +40,7 @@ from linuxdoc_builders.latex.widths import (
     rows_of_text,
 )
 from linuxdoc_builders.table_messages import lined
-from linuxdoc_builders.table_nodes import PlacedTGroup
+from linuxdoc_builders.table_nodes import PlacedTGroup, in_a_cell
 
 if TYPE_CHECKING:
     from linuxdoc_builders.tablegrid import Cell
@@ -66,7 +66,7 @@ class CutTallTables(SphinxPostTransform):
         for tgroup in list(self.document.findall(nodes.tgroup)):
             table = tgroup.parent
             if isinstance(table, nodes.table) and \
-                    not _inside_cell(table):
+                    not in_a_cell(table):
                 for part in _column_groups(table, PlacedTGroup.read(tgroup)):
                     inner = next(part.findall(nodes.tgroup))
                     placed = PlacedTGroup.read(inner)
@@ -90,15 +90,6 @@ def _column_groups(table: nodes.table, placed: PlacedTGroup
                    subtype='latex_width')
     table.replace_self(parts)
     return parts
-
-
-def _inside_cell(node: nodes.Element) -> bool:
-    parent = node.parent
-    while parent is not None:
-        if isinstance(parent, nodes.entry):
-            return True
-        parent = parent.parent
-    return False
 
 
 def cut_tall_rows(table: nodes.table, tgroup: nodes.Element,

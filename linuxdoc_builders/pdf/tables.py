@@ -77,6 +77,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     row_heights,
 )
 from linuxdoc_builders.table_messages import shorten
+from linuxdoc_builders.table_nodes import in_a_cell
 from linuxdoc_builders.transforms import repair
 
 if TYPE_CHECKING:
@@ -1007,7 +1008,7 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
                 entry.astext()))
         frame = float(client.styles.tw)
         if grid.n_cols * MIN_COLUMN_POINTS * MIN_TABLE_SCALE > frame \
-                and not node.get(GROUP_OF) and not _in_a_cell(node):
+                and not node.get(GROUP_OF) and not in_a_cell(node):
             return self._in_column_groups(client, node, style, placed,
                                           cells, look)
         widths = column_widths(
@@ -1119,16 +1120,6 @@ def _without_raw_pdf(entry: nodes.Element) -> nodes.Element:
                        type='linuxdoc', subtype='pdf')
         raw.parent.remove(raw)
     return entry
-
-
-def _in_a_cell(node: nodes.Element) -> bool:
-    """Whether ``node`` is inside a table cell."""
-    parent = node.parent
-    while parent is not None:
-        if isinstance(parent, nodes.entry):
-            return True
-        parent = parent.parent
-    return False
 
 
 def _location(table: nodes.Element) -> nodes.Element:
