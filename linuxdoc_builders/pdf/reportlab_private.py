@@ -114,8 +114,9 @@ def long_words_broken_at_marks() -> Iterator[None]:
                    encoding: str = 'utf8') -> Any:
         text = word.decode(encoding) if isinstance(word, bytes) else word
         widths = [stringWidth(c, font, size, encoding) for c in text]
-        # a piece of a word already broken is not marked again
-        mark = 0.0 if text.startswith(CONTINUATION) else _mark_width(
+        # a word already broken (a paragraph split between pages is
+        # wrapped again from its lines) is not marked again
+        mark = 0.0 if CONTINUATION in text else _mark_width(
             stringWidth(CONTINUATION, font, size), max_widths, line)
         lines = _line_widths(list(text), widths, line_width, max_widths,
                              line, mark)
@@ -130,7 +131,7 @@ def long_words_broken_at_marks() -> Iterator[None]:
         units = list(paragraph._fragWordIter(word))
         last = max_widths[min(line, len(max_widths) - 1)]
         first = word[1][0]
-        broken = word[1][1].startswith(CONTINUATION)
+        broken = any(CONTINUATION in text for _, text in word[1:])
         mark = 0.0 if broken else _mark_width(
             stringWidth(CONTINUATION, first.fontName, first.fontSize),
             max_widths, line)
@@ -176,10 +177,10 @@ def paragraph_fragments_mapped(
 
 def _mark_width(mark: float, max_widths: list[float], line: int) -> float:
     """The width of the mark of a broken word, or 0 where the lines after
-    ``line`` have no room for it beside two more like it (a column
-    squeezed by content nested in it: the mark would leave the text a
-    negative width)."""
-    return mark if min(max_widths[line:] or max_widths[-1:]) > 3 * mark \
+    ``line`` have no room for it beside five more like it (a column a
+    few characters wide, or squeezed by content nested in it: the mark
+    would take much of its text's room, or leave it a negative width)."""
+    return mark if min(max_widths[line:] or max_widths[-1:]) > 6 * mark \
         else 0.0
 
 
