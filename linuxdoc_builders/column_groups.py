@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from linuxdoc_builders.table_nodes import PlacedTGroup
 
 
-#: The attribute of each part of a split table (and of its ``tgroup``):
-#: the ids of the table it is part of.
+#: The attribute of each part of a split table: the ids of the table it
+#: is part of (none, for a table without ids: test with ``hasattr``); a
+#: group's ``tgroup`` has it set to True.
 GROUP_OF = 'linuxdoc_column_group_of'
 
 

@@ -500,7 +500,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             # a table set a little smaller reads as well, and a column
             # group was made to be set so: only -v says so
             say = logger.warning if widths.scale < WARN_BELOW_SCALE \
-                and not node.get(GROUP_OF) else logger.verbose
+                and not node.hasattr(GROUP_OF) else logger.verbose
             say(__('table too wide for the page: its %d columns need %.1f '
                    'times the line width; set at %d%% of the font size%s '
                    '(give it fewer columns, or :widths:)'),
