@@ -29,6 +29,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension('linuxdoc_builders.directives.kernel_doc')
     app.setup_extension('linuxdoc_builders.html')
     app.setup_extension('linuxdoc_builders.latex')
+    app.setup_extension('linuxdoc_builders.gc_policy')
     app.setup_extension('linuxdoc_builders.settings')
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}

@@ -39,6 +39,7 @@ logger = logging.getLogger(__name__)
 
 #: The switches and their defaults (pdf ones exist only with linuxpdf).
 SWITCHES = {
+    'linuxdoc_gc_policy': True,
     'linuxdoc_html_translator': True,
     'linuxdoc_latex_translator': True,
     'linuxdoc_pdf_invariant': True,

@@ -109,7 +109,7 @@ def run(tree: Path, work: Path, *, fresh: bool, redo: list[str]) -> None:
     work.mkdir(parents=True, exist_ok=True)
     results = Results(work / 'results.json')
     commit = _commit()
-    _prepare(tree, work)
+    prepare(tree, work)
     builds = {name: Build(tree, WHOLE_TREE, builder, ours=ours, work=work,
                           jobs='auto')
               for name, builder, ours in BUILDERS}
@@ -150,7 +150,7 @@ def _commit() -> str:
         getattr(linuxdoc_builders, '__version__', 'unknown')
 
 
-def _prepare(tree: Path, work: Path) -> None:
+def prepare(tree: Path, work: Path) -> None:
     """What ``make htmldocs`` makes before Sphinx runs: the media
     headers (in ``$BUILDDIR``) and the netlink specs' pages, which
     ``tools/net/ynl/ynl-gen-rst.py`` writes into the tree itself."""
