@@ -44,6 +44,11 @@ from docutils import nodes
 from sphinx.builders.latex import LaTeXBuilder
 
 from linuxdoc_builders import __version__, images
+from linuxdoc_builders.book_state import (
+    BookStates,
+    books_to_write,
+    linked_documents,
+)
 from linuxdoc_builders.books import (
     NOWHERE,
     Book,
@@ -91,6 +96,13 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
 
     def init(self) -> None:
         super().init()
+        self._books: list[Book] | None = None
+        self._everything = True
+        #: What each book was written from, once decided.
+        self._states: BookStates | None = None
+        self._settings: dict[str, str] = {}
+        #: The documents of other books each book written links into.
+        self._linked: dict[str, list[str]] = {}
         self._owner: dict[str, Book] | None = None
         self._html_only: frozenset[str] | None = None
         #: Sphinx's figure, table and code block numbers of each
@@ -98,8 +110,40 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         self._numbers: dict[str, dict[str, str]] = {}
 
     def books(self) -> list[Book]:
-        """The books of ``latex_documents``, in list order."""
-        return listed_books(self.document_data)
+        """The books of ``latex_documents``, in list order (those written
+        in this build or not)."""
+        if self._books is None:
+            self._books = listed_books(self.document_data)
+        return self._books
+
+    def get_outdated_docs(self) -> str | list[str]:
+        """Sphinx asks this in every build but one asked for everything
+        (``-a``, or files named), which writes every book."""
+        self._everything = False
+        return super().get_outdated_docs()
+
+    def finish(self) -> None:
+        """Record what each book written was written from."""
+        super().finish()
+        if self._states is not None:
+            self._states.record(
+                [book for book in self.books()
+                 if book.target in self._settings], self._settings,
+                self._linked)
+
+    def init_document_data(self) -> None:
+        """The books of ``latex_documents``, and of them those to write
+        in this build in ``document_data``."""
+        if self._states is not None:
+            return
+        super().init_document_data()
+        self._states, self.document_data, settings = books_to_write(
+            self, self.document_data, self.books(), self.owner(), '.tex',
+            self._everything)
+        self._settings = {target: digest
+                          for target, digest in settings.items()
+                          if any(entry[1] == f'{target}.tex'
+                                 for entry in self.document_data)}
 
     def owner(self) -> dict[str, Book]:
         """Each document's book, decided once per build."""
@@ -118,6 +162,7 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
             self._html_only = html_only(self.env, self.books())
         report_nowhere(tree, self.env, self._html_only)
         images.replace_unreadable(tree, Path(self.srcdir))
+        self._linked[book.target] = linked_documents(tree)
         return tree
 
     def get_target_uri(self, docname: str, typ: str | None = None) -> str:

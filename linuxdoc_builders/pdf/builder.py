@@ -45,11 +45,13 @@ from sphinx.locale import __
 from sphinx.util import logging
 from sphinx.util.parallel import ParallelTasks, parallel_available
 
-from linuxdoc_builders import books, images
+from linuxdoc_builders import book_state, books, images
 from linuxdoc_builders.pdf import graphs, links
 from linuxdoc_builders.pdf.seams import Rst2pdfMessages, linuxpdf_write
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
@@ -82,47 +84,70 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
 
     #: In a worker process: the target of the one book it writes.
     _only: str | None = None
+    #: The documents of other books each book written links into.
+    _linked: dict[str, list[str]]
+
+    #: Whether every book is written (``-a``, or files named): Sphinx
+    #: asks :meth:`get_outdated_docs` in every other build.
+    _everything = True
+
+    def get_outdated_docs(self) -> Iterable[str]:
+        self._everything = False
+        outdated: Iterable[str] = super().get_outdated_docs()
+        return outdated
 
     def write(self, *args: Any, **kwargs: Any) -> None:
         _forget_read_doctrees(self.env)
+        self.init_document_data()
+        states, self.document_data, settings = book_state.books_to_write(
+            self, self.document_data, self.all_books, self.owner or {},
+            self.out_suffix, self._everything)
+        targets = [entry[1] for entry in self.document_data]
         jobs = self._status.parallel
-        if jobs > 1 and parallel_available:
-            self.init_document_data()
-            targets = [entry[1] for entry in self.document_data]
-            if len(targets) > 1:
-                failed = self._write_in_parallel(targets, jobs)
-            else:
-                failed = self._write_books(None)
+        if jobs > 1 and parallel_available and len(targets) > 1:
+            failed, linked = self._write_in_parallel(targets, jobs)
         else:
-            failed = self._write_books(None)
+            failed, linked = self._write_books(None)
+        states.record([book for book in self.all_books
+                       if book.target in targets], settings, linked)
         if failed:
             # "build finished with problems", exit code 1
             self._status.statuscode = 1
 
-    def _write_books(self, only: str | None) -> bool:
+    def _write_books(self, only: str | None
+                     ) -> tuple[bool, dict[str, list[str]]]:
         """Write every book (``only`` None) or the one written to
-        ``only``; whether a PDF could not be written."""
+        ``only``; whether a PDF could not be written, and the documents
+        of other books each book written links into (none if any
+        failed: which did is not known)."""
         self._only = only
+        self._linked = {}
         with linuxpdf_write(
                 list(self.config.linuxdoc_pdf_fallback_fonts),
                 _fonts(self.config.linuxdoc_pdf_fonts)) as messages:
             super().write()
-        return _report_unwritten(Path(self.outdir), self.document_data,
-                                 self.out_suffix, messages)
+        failed = _report_unwritten(Path(self.outdir), self.document_data,
+                                   self.out_suffix, messages)
+        return failed, {} if failed else self._linked
 
-    def _write_in_parallel(self, targets: list[str], jobs: int) -> bool:
-        """Each book in a worker process; whether any failed."""
+    def _write_in_parallel(self, targets: list[str], jobs: int
+                           ) -> tuple[bool, dict[str, list[str]]]:
+        """Each book in a worker process; whether any failed, and the
+        documents of other books each book written links into."""
         failed: list[str] = []
+        linked: dict[str, list[str]] = {}
 
-        def done(target: str, book_failed: bool) -> None:
-            if book_failed:
+        def done(target: str, result: tuple[bool, dict[str, list[str]]]
+                 ) -> None:
+            if result[0]:
                 failed.append(target)
+            linked.update(result[1])
 
         tasks = ParallelTasks(min(jobs, len(targets)))
         for target in targets:
             tasks.add_task(self._write_books, target, done)
         tasks.join()
-        return bool(failed)
+        return bool(failed), linked
 
     def init_document_data(self) -> None:
         """rst2pdf's list of PDFs, and each document's book, read once;
@@ -132,7 +157,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
             self.document_data = [entry for entry in self.document_data
                                   if entry[1] == self._only]
             return
-        if self.document_data:
+        if self.owner is not None:
             return
         super().init_document_data()
         self.all_books = tuple(books.listed_books(self.document_data))
@@ -184,6 +209,9 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         graphs.draw_graphs(tree, Path(self.srcdir), Path(self.outdir))
         images.replace_unreadable(tree, Path(self.srcdir))
         books.name_other_books(tree, self.all_books)
+        self._linked[next(entry[1] for entry in self.document_data
+                          if entry[0] == docname)] = (
+            book_state.linked_documents(tree))
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
         return tree
