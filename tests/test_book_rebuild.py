@@ -140,3 +140,26 @@ def test_links_stay_right(tmp_path: Path) -> None:
     fresh.build('-E')
     assert {book: _text(fresh.output(book)) for book in BOOKS} == \
         incremental
+
+
+def test_progress(tmp_path: Path) -> None:
+    """Each book written says so, then every pass over its pages says
+    how many it laid out (issue 34, item 3); ``-q`` silences both."""
+    project = Project(tmp_path, 'linuxpdf')
+    project.edit('beta/config.rst', 'An inline target',
+                 '\n\n'.join(f'Page {n}.\n\n.. raw:: pdf\n\n   PageBreak'
+                              for n in range(120))
+                 + '\n\nAn inline target')
+    project.build()
+    lines = [line.strip() for line in project.stdout.splitlines()]
+    for number, book in enumerate(BOOKS, 1):
+        assert (f'writing books... [{100 * number // 3:3d}%] {book}.pdf '
+                f'(book {number} of 3)') in lines
+    assert 'pass 1: 100 pages...' in lines
+    passes = [line for line in lines if line.endswith('pages laid out')]
+    assert len(passes) >= 3
+    assert any(int(line.split()[2]) > 120 for line in passes)
+    quiet = sphinx_build('-b', 'linuxpdf', '-a', '-q', project.source,
+                         project.out, cwd=tmp_path)
+    assert quiet.returncode == 0, quiet.stderr
+    assert quiet.stdout == ''

@@ -142,6 +142,8 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
             if result[0]:
                 failed.append(target)
             linked.update(result[1])
+            _progress(len(linked) + len(failed) - 1, len(targets),
+                      target + self.out_suffix)
 
         tasks = ParallelTasks(min(jobs, len(targets)))
         for target in targets:
@@ -194,6 +196,11 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         (:mod:`~linuxdoc_builders.pdf.links`)."""
         self.book = next((book for book in self.all_books
                           if book.start == docname), None)
+        if self._only is None:
+            _progress([entry[0] for entry in self.document_data
+                       ].index(docname), len(self.document_data),
+                      self.book.target + self.out_suffix if self.book
+                      else docname)
         try:
             if self.owner is None or self.book is None:
                 tree: nodes.document = super().assemble_doctree(
@@ -215,6 +222,14 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
         return tree
+
+
+def _progress(done: int, total: int, name: str) -> None:
+    """Sphinx's progress line for book ``done + 1`` of ``total``: as it
+    starts (one process), as it is finished (``-j``, whose workers'
+    messages come when their book is written)."""
+    logger.info(__('writing books... [%3d%%] %s (book %d of %d)'),
+                100 * (done + 1) // total, name, done + 1, total)
 
 
 def _forget_read_doctrees(env: BuildEnvironment) -> None:

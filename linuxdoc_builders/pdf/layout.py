@@ -194,10 +194,16 @@ def _pdf_string_bytes(text: str) -> bytes:
 
 
 class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
-    """rst2pdf's document template, drawing on a :class:`BookCanvas`."""
+    """rst2pdf's document template, drawing on a :class:`BookCanvas`,
+    saying how far it got (ReportLab lays a book out several times, each
+    pass from its first page: a large book takes minutes)."""
+
+    #: Pages between two progress messages.
+    PAGES_PER_MESSAGE = 100
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self._pass = 0
         #: What :func:`~linuxdoc_builders.pdf.tall_boxes.fit_on_empty_page`
         #: warned about, in every pass over the book.
         self._reported: set[str] = set()
@@ -222,8 +228,17 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         make every build of the PDF differ."""
         drawn = getattr(self.client, 'targets', ())
         exports = [name for name in drawn if ':' in name]
+        self._pass += 1
         super().build(flowables, filename,
                       functools.partial(BookCanvas, exports=exports))
+        logger.info(__('    pass %d: %d pages laid out'), self._pass,
+                    self.page)
+
+    def onProgress(self, kind: str, value: int) -> None:  # noqa: N802
+        """Every :data:`PAGES_PER_MESSAGE` pages, how many are done."""
+        super().onProgress(kind, value)
+        if kind == 'PAGE' and value % self.PAGES_PER_MESSAGE == 0:
+            logger.info(__('    pass %d: %d pages...'), self._pass, value)
 
     def handle_flowable(self, flowables: list[Any]) -> None:
         """Lay out the next flowable; one that rst2pdf postponed to this
