@@ -12,7 +12,8 @@ size; and a word broken where it has no break character carries the
 continuation mark at the start of its next line; two merged cells one
 above the other are told apart by a rule or a change of background; each table
 is numbered as HTML numbers it (Sphinx's numbers: "Table 2", where
-LaTeX counted "Table 1.2" in its chapter).
+LaTeX counted "Table 1.2" in its chapter); header rows taller than half a
+page are set once in full and repeated shortened.
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ def test_merged_cells_one_above_the_other_are_apart(
 
 
 def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
-    """The seven captioned tables, numbered 1 to 7 as ``numfig`` numbers
+    """The eight captioned tables, numbered 1 to 8 as ``numfig`` numbers
     them for HTML and ``:numref:``; the one nested in a cell has no
     caption and no number."""
     pdf, _ = built
@@ -149,7 +150,7 @@ def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
     # LaTeX repeats a long table's number on the pages it goes on to
     numbers = list(dict.fromkeys(re.findall(r'Table (\d+(?:\.\d+)*)',
                                             text)))
-    assert numbers == ['1', '2', '3', '4', '5', '6', '7'], numbers
+    assert numbers == ['1', '2', '3', '4', '5', '6', '7', '8'], numbers
 
 
 def test_list_items_in_a_stub_cell_are_set_as_stubs(
@@ -187,3 +188,22 @@ def test_a_table_of_eighty_columns_is_set_in_column_groups(
     assert text.count('REG_0') == len(groups)
     assert sorted(map(int, re.findall(r'v1x(\d+)', text))) == list(
         range(80))
+
+
+def test_a_header_taller_than_a_page_is_set_once_in_full(
+        built: tuple[Path, str]) -> None:
+    """A header row of 700 words: every word once in full, the body rows
+    after it, and on the pages the table continues on the header again
+    shortened to a line (LaTeX repeated the header's first lines on
+    every page and set neither the rest of it nor the body)."""
+    pdf, _ = built
+    text = page_text(pdf)
+    short = r'(?:HW\d+Q)+(?:HW?\d*)?…'
+    assert re.findall(short, text)
+    full = re.sub(short, '', text)
+    assert sorted(map(int, re.findall(r'HW(\d+)Q', full))) == list(
+        range(700))
+    assert full.count('SHORTHEAD') == 1
+    assert sorted(map(int, re.findall(r'BODYROW(\d+)', text))) == list(
+        range(30))
+    assert text.index('HW699Q') < text.index('BODYROW0')

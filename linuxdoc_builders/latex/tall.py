@@ -17,6 +17,13 @@ of them, so ``linuxdoc.sty`` names them again on the next page.  A
 single paragraph taller than half a page is first cut between its words
 into paragraphs of about half a page (:func:`split_tall_paragraphs`):
 a row cannot break, and its end was lost past the page's foot.
+
+Header rows taller than half a page (:func:`shorten_tall_header`) are
+set once, in full, as the table's first rows (cut like any other), and
+the header repeated on every page is a copy of them shortened to a line
+per cell, as linuxpdf repeats them: a longtable repeats its whole header
+on every page, and one taller than the page showed nothing but the
+header's first lines, page after page.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from linuxdoc_builders.latex.widths import (
     column_units,
     rows_of_text,
 )
-from linuxdoc_builders.table_messages import lined
+from linuxdoc_builders.table_messages import lined, shorten
 from linuxdoc_builders.table_nodes import PlacedTGroup, in_a_cell
 
 if TYPE_CHECKING:
@@ -71,6 +78,8 @@ class CutTallTables(SphinxPostTransform):
                     inner = next(part.findall(nodes.tgroup))
                     placed = PlacedTGroup.read(inner)
                     fit_given_widths(part, placed, self.config)
+                    if shorten_tall_header(part, inner, placed):
+                        placed = PlacedTGroup.read(inner)
                     cut_tall_rows(part, inner, placed)
 
 
@@ -120,6 +129,61 @@ def cut_tall_rows(table: nodes.table, tgroup: nodes.Element,
         table['classes'].append('longtable')
     for row, chunks in tall:
         _cut(row, chunks)
+
+
+#: The share of a page that header rows repeated on every page may take.
+HEADER_SHARE = 0.5
+
+
+def shorten_tall_header(table: nodes.table, tgroup: nodes.Element,
+                        placed: PlacedTGroup) -> bool:
+    """Where the header rows take more than :data:`HEADER_SHARE` of a
+    page: move them to the top of the body, and head the table with a
+    copy of them shortened to a line per cell; whether it did."""
+    thead = next((part for part in tgroup.children
+                  if isinstance(part, nodes.thead)), None)
+    tbody = next((part for part in tgroup.children
+                  if isinstance(part, nodes.tbody)), None)
+    if thead is None or tbody is None:
+        return False
+    units = column_units(tgroup, placed)
+    rows = [row for row in thead.children if isinstance(row, nodes.row)]
+    height = 0.0
+    for row in rows:
+        entries = [(entry, placed.cell_of(entry)) for entry in row.children
+                   if isinstance(entry, nodes.entry)]
+        height += max((_lines(entry, cell, units)
+                       for entry, cell in entries if cell is not None),
+                      default=1.0)
+    if height <= PAGE_LINES * HEADER_SHARE:
+        return False
+    short = []
+    for row in rows:
+        copy = row.copy()
+        for entry in row.children:
+            if not isinstance(entry, nodes.entry):
+                continue
+            cell = placed.cell_of(entry)
+            line = entry.copy()
+            if cell is not None:
+                # the header's font is wider than the body's the
+                # estimate counts in
+                text = shorten(entry.astext(),
+                               max(int(0.8 * _width(cell, units)) - 1, 4))
+                line += nodes.paragraph(text, text)
+            copy += line
+        short.append(copy)
+    thead.children = []
+    thead.extend(short)
+    for index, row in enumerate(rows):
+        tbody.insert(index, row)
+    if 'longtable' not in table['classes']:
+        table['classes'].append('longtable')
+    logger.verbose(__('the header rows of this table take more than half a '
+                      'page: they are set once in full, and repeated on '
+                      'the pages it continues on shortened to a line per '
+                      'cell'), location=lined(table))
+    return True
 
 
 def _width(cell: Cell, units: list[float]) -> float:
