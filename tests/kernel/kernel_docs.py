@@ -275,10 +275,11 @@ KERNEL_DOC_TAG = ' [kernel-doc.'
 #: A kernel-doc diagnostic as the script prints it on standard error...
 SCRIPT_MESSAGE = re.compile(
     r'^(?P<where>\$TREE/\S+:\d+): (?:warning|error): (?P<text>.*)$')
-#: ... and as ours logs it through Sphinx.
+#: ... and as ours logs it through Sphinx (a message of two lines has
+#: its tag on the second).
 OUR_MESSAGE = re.compile(
-    r'^(?P<where>\$TREE/\S+:\d+): (?:WARNING|ERROR): (?P<text>.*) '
-    r'\[kernel-doc\.[\w-]+\]$')
+    r'^(?P<where>\$TREE/\S+:\d+): (?:WARNING|ERROR): (?P<text>.*?)'
+    r'(?: \[kernel-doc\.[\w-]+\])?$')
 
 #: The start of a Sphinx or docutils message in a warning file.
 MESSAGE = re.compile(r'(^|: )(WARNING|ERROR|SEVERE|CRITICAL): ')
