@@ -26,6 +26,7 @@ Everything else is written as the stock builder writes it.  With
 
 from __future__ import annotations
 
+import functools
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +42,8 @@ from linuxdoc_builders.transforms import repair
 from linuxdoc_builders.translators import build_uses, take_stock_builders
 
 if TYPE_CHECKING:
+    from collections.abc import Set
+
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
@@ -125,6 +128,20 @@ class LinuxHTMLBuilder(StandaloneHTMLBuilder):
 
     name = 'linuxhtml'
     default_translator_class = LinuxHTMLTranslator
+
+    def prepare_writing(self, docnames: Set[str]) -> None:
+        """Stem each word for the search index once per build.
+
+        Sphinx stems every word of a page again for each page (its cache
+        lives for one page): on the kernel's 3600 pages, 1.4 million calls
+        of the pure-Python Snowball stemmer, a quarter of the write
+        phase under cProfile.  The stem of a word does not change, so
+        the index is the same.
+        """
+        super().prepare_writing(docnames)
+        indexer = getattr(self, 'indexer', None)
+        if indexer is not None:
+            indexer.lang.stem = functools.cache(indexer.lang.stem)
 
 
 def _use_grid_translator(app: Sphinx, config: Config) -> None:

@@ -190,3 +190,27 @@ def test_a_second_build_of_an_unchanged_project_reads_nothing(
     output = again.stdout + again.stderr
     assert 'configuration has changed' not in output.lower()
     assert 'updating environment: 0 added, 0 changed, 0 removed' in output
+
+
+def test_search_index_as_stock_with_each_word_stemmed_once(
+        tmp_path: Path) -> None:
+    """linuxhtml stems a word once per build, not once per page (issue
+    32, item 4), and its search index is the stock builder's."""
+    from sphinx.application import Sphinx
+    source = ROOTS / 'test-kernel-doc'
+    indexes = {}
+    for builder in ('html', 'linuxhtml'):
+        app = Sphinx(str(source), str(source), str(tmp_path / builder),
+                     str(tmp_path / builder / '.doctrees'), builder,
+                     status=None, warning=None, freshenv=True)
+        app.build()
+        indexes[builder] = (tmp_path / builder / 'searchindex.js'
+                            ).read_text()
+        if builder == 'linuxhtml':
+            indexer = app.builder.indexer  # type: ignore[attr-defined]
+            calls = indexer.lang.stem.cache_info()
+            assert calls.misses > 0
+            # Sphinx asks once per word and page (5.3 kept a cache of
+            # its own for the build): the words pages share
+            assert (calls.hits > 0) != hasattr(indexer, '_stem_cache')
+    assert indexes['html'] == indexes['linuxhtml']
