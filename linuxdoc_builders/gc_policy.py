@@ -74,7 +74,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     policy = _Policy()
     app.add_config_value('linuxdoc_gc_policy', True, '', bool)
     app.connect('builder-inited', policy.start)
-    app.connect('env-updated', policy.freeze)
+    # after the handlers that drop what the write does not need
+    app.connect('env-updated', policy.freeze, priority=900)
     app.connect('build-finished', policy.end)
     return {'version': __version__, 'parallel_read_safe': True,
             'parallel_write_safe': True}

@@ -67,3 +67,31 @@ def test_off_on_request(tmp_path: Path) -> None:
     seen = _record_while_writing(app)
     app.build()
     assert seen == [(before, 0)]
+
+
+def test_linuxpdf_frees_the_read_doctrees_before_freezing(
+        tmp_path: Path) -> None:
+    """linuxpdf does not keep the doctrees read for its writers; they
+    are freed before the environment is frozen, or they would stay in
+    memory to the end of the build (issue 34, item 4)."""
+    import weakref
+
+    from docutils import nodes
+
+    source = tmp_path / 'source'
+    source.mkdir()
+    (source / 'conf.py').write_text("extensions = ['linuxdoc_builders']\n")
+    (source / 'index.rst').write_text('Title\n=====\n\nText.\n')
+    app = Sphinx(str(source), str(source), str(tmp_path / 'out'),
+                 str(tmp_path / 'doctrees'), 'linuxpdf', status=None,
+                 warning=None, freshenv=True)
+    read: list[weakref.ref[nodes.document]] = []
+    alive: list[int] = []
+    app.connect('doctree-read', lambda app, doctree: read.append(
+        weakref.ref(doctree)))
+    app.connect('env-updated', lambda app, env: alive.append(
+        sum(ref() is not None for ref in read)), priority=1000)
+    app.build()
+    assert app.statuscode == 0
+    assert read
+    assert alive == [0]

@@ -143,7 +143,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     except ExtensionError as error:
         logger.error('%s', error.message)
         raise SystemExit(2) from error
-    from linuxdoc_builders.pdf.builder import LinuxPDFBuilder
+    from linuxdoc_builders.pdf.builder import (
+        LinuxPDFBuilder,
+        forget_read_doctrees,
+    )
     from linuxdoc_builders.pdf.fonts import (
         DEFAULT_FALLBACK_FONTS,
         DEFAULT_FONTS,
@@ -173,6 +176,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
                          list(DEFAULT_FALLBACK_FONTS), '',
                          types=[list, tuple])
     app.connect('config-inited', _configure_rst2pdf)
+    app.connect('env-updated', forget_read_doctrees, priority=400)
     # before linuxdoc_builders.settings checks the documents lists
     app.connect('config-inited', partial(_default_book, placeholders),
                 priority=300)

@@ -97,7 +97,6 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         return outdated
 
     def write(self, *args: Any, **kwargs: Any) -> None:
-        _forget_read_doctrees(self.env)
         self.init_document_data()
         states, self.document_data, settings = book_state.books_to_write(
             self, self.document_data, self.all_books, self.owner or {},
@@ -232,8 +231,10 @@ def _progress(done: int, total: int, name: str) -> None:
                 100 * (done + 1) // total, name, done + 1, total)
 
 
-def _forget_read_doctrees(env: BuildEnvironment) -> None:
-    """Drop the doctrees Sphinx kept from reading for its writers.
+def forget_read_doctrees(app: Sphinx, env: BuildEnvironment) -> None:
+    """Drop the doctrees Sphinx kept from reading for its writers, once
+    every document is read (before :mod:`~linuxdoc_builders.gc_policy`
+    freezes what is left: frozen, they would stay to the end).
 
     Sphinx keeps every document it read in this run for
     ``get_and_resolve_doctree``; rst2pdf never calls that (it unpickles
@@ -243,7 +244,7 @@ def _forget_read_doctrees(env: BuildEnvironment) -> None:
     needs the memory, not when it next comes to the oldest objects.
     """
     cache = getattr(env, '_write_doc_doctree_cache', None)
-    if cache:
+    if cache and isinstance(app.builder, LinuxPDFBuilder):
         cache.clear()
         gc.collect()
 
