@@ -10,13 +10,16 @@ in place of its ``kerneldoc``, ``rstFlatTable`` and ``automarkup`` and
 the ``linuxhtml`` builder.  Target: ours <= 0.8x stock's wall time.
 
 The two builds of a pair start at the same moment, so whatever load the
-machine has slows both; each pair's wall and CPU times, peak memory
-(largest process), page count and exit code are printed, then the
-ratios' median over the pairs.  A failed build or a pair whose page
-counts differ stops the benchmark.  About 20 minutes a pair on two
-cores.
+machine has slows both (but the one that finishes first leaves the
+other the whole machine for its end, which draws the wall ratio towards
+1); with ``--in-turn`` they take turns instead, each with the machine to
+itself, as one times ``make htmldocs`` (the stock build first in odd
+pairs, ours in even ones).  Each pair's wall and CPU times, peak memory
+(largest process) and page counts are printed, then the ratios' median
+over the pairs.  A failed build or a pair whose page counts differ stops
+the benchmark.  About 20 minutes a pair on two cores.
 
-    python3 benchmarks/bench_htmldocs.py [--pairs N]
+    python3 benchmarks/bench_htmldocs.py [--pairs N] [--in-turn]
 
 Run it with the Python that has linuxdoc-builders installed (``tox -e
 kernel`` makes one), from any directory.
@@ -52,6 +55,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--pairs', type=int, default=1,
                         help='pairs of builds (default: %(default)s)')
+    parser.add_argument('--in-turn', action='store_true',
+                        help='the builds of a pair one after the other')
     args = parser.parse_args()
     tree = full_kernel_tree()
     ratios: dict[str, list[float]] = {'wall': [], 'CPU': [], 'peak': []}
@@ -63,8 +68,13 @@ def main() -> None:
                 Build(tree, WHOLE_TREE, 'linuxhtml', ours=True, work=work,
                       jobs='auto'))
         for turn in range(args.pairs):
-            with ThreadPoolExecutor(len(pair)) as pool:
-                stock, ours = pool.map(Build.run, pair)
+            if args.in_turn:
+                order = pair if turn % 2 == 0 else pair[::-1]
+                runs = {build.builder: build.run() for build in order}
+                stock, ours = runs['html'], runs['linuxhtml']
+            else:
+                with ThreadPoolExecutor(len(pair)) as pool:
+                    stock, ours = pool.map(Build.run, pair)
             counts = [pages(build) for build in pair]
             print(f'pair {turn + 1}/{args.pairs}: html wall {stock.wall:.0f}'
                   f' s, CPU {stock.cpu:.0f} s, peak {stock.peak:.0f} MiB; '
@@ -76,8 +86,9 @@ def main() -> None:
             ratios['wall'].append(ours.wall / stock.wall)
             ratios['CPU'].append(ours.cpu / stock.cpu)
             ratios['peak'].append(ours.peak / stock.peak)
+    how = 'in turn' if args.in_turn else 'side by side'
     for what, values in ratios.items():
-        print(f'whole tree htmldocs, linuxhtml/html {what}: median '
+        print(f'whole tree htmldocs ({how}), linuxhtml/html {what}: median '
               f'{statistics.median(values):.3f}x of {args.pairs} pairs '
               f'({min(values):.3f}-{max(values):.3f}x)'
               + (f', target <= {TARGET}x' if what == 'wall' else ''))
