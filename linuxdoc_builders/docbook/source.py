@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""A DocBook file read with its entities and XIncludes, never the network.
+
+DocBook 4.x declares its character entities (``&mdash;``, ``&nbsp;``)
+in a DTD that is often not installed; DocBook 5 and the kernel's
+``.tmpl`` files may name any.  The file is first read with the DTD it
+names, from the local catalog only; if that fails, it is read again
+without it, an entity the DTD would have given is taken from HTML's
+named characters, and each entity neither knows is a warning with its
+line, kept as ``&name;`` in the text.  A file that is not well-formed
+XML cannot be read (:func:`read` raises).  XIncludes are resolved from
+local files; one that cannot be read is a warning too.
+"""
+
+from __future__ import annotations
+
+from html.entities import html5
+from pathlib import Path
+
+from lxml import etree
+
+from linuxdoc_builders.docbook.rest import line_of
+
+
+class Unreadable(Exception):
+    """A file that is not well-formed XML, even without its DTD."""
+
+
+def read(path: Path, warnings: list[str]) -> etree._ElementTree:
+    """``path`` as a tree; what could not be resolved goes to
+    ``warnings`` as ``FILE:LINE: text``."""
+    strict = etree.XMLParser(load_dtd=True, resolve_entities=True,
+                             no_network=True, huge_tree=False)
+    try:
+        tree = etree.parse(str(path), strict)
+    except (etree.XMLSyntaxError, OSError) as error:
+        lenient = etree.XMLParser(load_dtd=False, resolve_entities=False,
+                                  no_network=True, recover=True)
+        tree = etree.parse(str(path), lenient)
+        broken = [entry for entry in lenient.error_log
+                  if entry.level >= etree.ErrorLevels.ERROR
+                  and 'Entity' not in entry.message
+                  and 'failed to load' not in entry.message]
+        if broken:
+            raise Unreadable(f'line {broken[0].line}: '
+                             f'{broken[0].message}') from error
+        where = getattr(error, 'lineno', None) or 1
+        reason = getattr(error, 'msg', None) or str(error)
+        warnings.append(f'{path}:{where}: {reason}: read without its DTD')
+        _named_characters(tree, path, warnings)
+    try:
+        tree.xinclude()
+    except etree.XIncludeError as error:
+        warnings.append(f'{path}: an XInclude could not be read ({error}): '
+                        'left out')
+    return tree
+
+
+def _named_characters(tree: etree._ElementTree, path: Path,
+                      warnings: list[str]) -> None:
+    """Every entity reference left in ``tree`` replaced by its character
+    where HTML names it, else by its ``&name;``."""
+    unknown: dict[str, int] = {}
+    for entity in list(tree.iter(etree.Entity)):
+        name = str(getattr(entity, 'name', ''))
+        text = html5.get(f'{name};')
+        if text is None:
+            parent = entity.getparent()
+            unknown.setdefault(name, line_of(entity) or (
+                line_of(parent) if parent is not None else 0))
+            text = f'&{name};'
+        parent = entity.getparent()
+        if parent is None:
+            continue
+        previous = entity.getprevious()
+        joined = text + (entity.tail or '')
+        if previous is None:
+            parent.text = (parent.text or '') + joined
+        else:
+            previous.tail = (previous.tail or '') + joined
+        parent.remove(entity)
+    for name, line in sorted(unknown.items()):
+        warnings.append(f'{path}:{line}: entity &{name}; is declared '
+                        'nowhere this reader can see: kept as written')
