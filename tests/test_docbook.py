@@ -157,3 +157,23 @@ def test_an_unreadable_source_fails(tmp_path: Path) -> None:
     assert 'missing.xml: cannot be read' in result.stderr
     assert 'broken.xml: cannot be read' in result.stderr
     assert (tmp_path / 'out' / 'article' / 'regs.rst').is_file()
+
+
+def test_check_compares_with_the_docbook_xsl_rendering(
+        tmp_path: Path) -> None:
+    """``--check``: the register map has the same cells in the build as
+    in DocBook XSL's HTML; what differs by design (the footnote's place)
+    is named, with the figures."""
+    result = subprocess.run(
+        [sys.executable, '-m', 'linuxdoc_builders.docbook.cli',
+         str(SAMPLES / 'article.xml'), '-o', str(tmp_path / 'out'),
+         '--check'], capture_output=True, text=True, check=False,
+        cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = result.stdout.splitlines()
+    assert not any(line.startswith("table 'Register map'")
+                   for line in report), report
+    figures = report[-1]
+    assert figures.startswith('sections: 3 in DocBook'), figures
+    assert 'tables: 1 in DocBook, 1 the same; cells: 22, 22 the same' in \
+        figures

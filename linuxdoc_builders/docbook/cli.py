@@ -6,7 +6,10 @@ first chapter, a toctree) and one file per chapter, appendix, preface,
 part or manual page (an article: per top-level section); with several
 sources, each goes into a directory of its own under DIR and DIR's
 ``index.rst`` lists them.  A ``conf.py`` that enables linuxdoc-builders
-is written unless DIR has one.  The command ends with a summary: files
+is written unless DIR has one.  ``--check`` then builds DIR with
+``linuxhtml`` and compares it with the sources as the DocBook XSL
+stylesheets render them (:mod:`~linuxdoc_builders.docbook.check`).
+The command ends with a summary: files
 written, tables and the spans they kept, cross-references, and each
 element it has no mapping for, with its count and first line; warnings
 (an entity or XInclude it could not read, a table that had to be
@@ -24,6 +27,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from linuxdoc_builders.docbook.check import check
 from linuxdoc_builders.docbook.rest import UNDERLINES, Converter, local
 from linuxdoc_builders.docbook.source import Unreadable, read
 
@@ -157,6 +161,12 @@ def main(argv: list[str] | None = None) -> int:
                         help='DocBook XML files (4.x, 5.x, kernel .tmpl)')
     parser.add_argument('-o', '--output', type=Path, required=True,
                         metavar='DIR', help='where the reST files go')
+    parser.add_argument('--check', action='store_true',
+                        help='build the result with linuxhtml and compare '
+                        'it with the DocBook XSL rendering of the sources')
+    parser.add_argument('-D', dest='settings', action='append', default=[],
+                        metavar='NAME=VALUE',
+                        help='a Sphinx setting for the --check build')
     args = parser.parse_args(argv)
     converter = Converter()
     files: list[Path] = []
@@ -186,6 +196,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f'warning: {message}', file=sys.stderr)
     for line in summary(converter, len(files)):
         print(line)
+    if args.check and titles:
+        checked, report = check(
+            [source for source in args.sources if source.exists()],
+            args.output, [f'-D{setting}' for setting in args.settings])
+        for line in report:
+            print(line)
+        status = max(status, checked)
     return status
 
 
