@@ -3,9 +3,11 @@
 ``linuxhtml``, compared with the DocBook as the DocBook XSL stylesheets
 render it (``xsltproc``), per section and per table cell.
 
-The DocBook side is ``xsltproc --nonet --xinclude`` with Debian's
-``docbook-xsl`` ``html/docbook.xsl`` (one page per source); its tables
-of contents, lists of tables and navigation are left out.  Each side is
+The DocBook side is ``xsltproc --nonet`` with Debian's ``docbook-xsl``
+``html/docbook.xsl`` (one page per source) on the DocBook as the
+converter read it, entities and XIncludes resolved as it resolved them
+(so a DTD that is not installed fails neither side); its tables of
+contents, lists of tables and navigation are left out.  Each side is
 read as a reader sees it:
 
 * sections by their titles (the XSL's numbering taken off): for each
@@ -151,13 +153,18 @@ def _is_title_of(element: HtmlElement, kinds: set[str]) -> bool:
     return False
 
 
-def render_docbook(source: Path, output: Path) -> Path:
-    """``source`` as the DocBook XSL stylesheets render it."""
+def render_docbook(source: bytes, output: Path) -> str | None:
+    """``source`` (DocBook as the converter read it) as the DocBook XSL
+    stylesheets render it into ``output``; why not, if they fail."""
     output.parent.mkdir(parents=True, exist_ok=True)
-    subprocess.run(['xsltproc', '--nonet', '--xinclude', '--output',
-                    str(output), str(STYLESHEET), str(source)],
-                   check=True, capture_output=True)
-    return output
+    xml = output.with_suffix('.xml')
+    xml.write_bytes(source)
+    done = subprocess.run(['xsltproc', '--nonet', '--output', str(output),
+                           str(STYLESHEET), str(xml)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode or not output.is_file():
+        return (done.stderr.strip().splitlines() or ['no output'])[-1]
+    return None
 
 
 def build_rest(srcdir: Path, outdir: Path, options: list[str]
@@ -218,10 +225,11 @@ def compare(docbook: Side, ours: Side) -> list[str]:
     return lines
 
 
-def check(sources: list[Path], srcdir: Path, options: list[str]
+def check(sources: dict[str, bytes], srcdir: Path, options: list[str]
           ) -> tuple[int, list[str]]:
-    """Build ``srcdir`` (converted from ``sources``) and compare it with
-    the sources as DocBook XSL renders them; exit status and report."""
+    """Build ``srcdir`` (converted from ``sources``, each as read, by
+    its name) and compare it with the sources as DocBook XSL renders
+    them; exit status and report."""
     if not STYLESHEET.is_file():
         return 2, [f'--check needs the DocBook XSL stylesheets '
                    f'({STYLESHEET}: Debian package docbook-xsl) and '
@@ -235,8 +243,13 @@ def check(sources: list[Path], srcdir: Path, options: list[str]
                               path.relative_to(work / 'html').parts)
                    and path.stem not in ('genindex', 'search'))
     ours = read(pages, main_only=True)
-    rendered = [render_docbook(source, work / 'docbook' /
-                               f'{source.stem}.html') for source in sources]
+    rendered = []
+    for name, source in sources.items():
+        page = work / 'docbook' / f'{name}.html'
+        failed = render_docbook(source, page)
+        if failed is not None:
+            return 1, [f'DocBook XSL could not render {name}: {failed}']
+        rendered.append(page)
     docbook = read(rendered, main_only=False)
     report = compare(docbook, ours)
     warnings = [line for line in built.stderr.splitlines() if line]

@@ -20,6 +20,7 @@ status 0, or 1 if a source could not be read at all.
 from __future__ import annotations
 
 import argparse
+import copy
 import re
 import shutil
 import sys
@@ -59,9 +60,10 @@ def _name(element: etree._Element, number: int, taken: set[str]) -> str:
 
 
 def convert(source: Path, outdir: Path, converter: Converter
-            ) -> tuple[str, list[Path]]:
-    """Write ``source`` as reST files into ``outdir``; its title and the
-    files written."""
+            ) -> tuple[str, list[Path], bytes]:
+    """Write ``source`` as reST files into ``outdir``; its title, the
+    files written, and the DocBook as read (entities and XIncludes
+    resolved, no DOCTYPE), for ``--check``."""
     warnings: list[str] = []
     converter.source = str(source)
     tree = read(source, warnings)
@@ -90,7 +92,7 @@ def convert(source: Path, outdir: Path, converter: Converter
             path.write_text(_document(lines), encoding='utf-8')
             written.append(path)
             names.append(name)
-        else:
+        elif isinstance(child.tag, str):
             front.append(_copy(child))
     mark = UNDERLINES[0] * len(title)
     index = [mark, title, mark, '', *converter.blocks(front, 0)]
@@ -100,7 +102,7 @@ def convert(source: Path, outdir: Path, converter: Converter
     path = outdir / 'index.rst'
     path.write_text(_document(index), encoding='utf-8')
     _copy_images(source, outdir, converter)
-    return title, [path, *written]
+    return title, [path, *written], etree.tostring(root, encoding='utf-8')
 
 
 def _copy_images(source: Path, outdir: Path, converter: Converter) -> None:
@@ -123,12 +125,8 @@ def _copy_images(source: Path, outdir: Path, converter: Converter) -> None:
 
 def _copy(element: etree._Element) -> etree._Element:
     """``element`` as a child of another parent, keeping the original
-    (and its source line) where it is."""
-    copy = etree.fromstring(etree.tostring(element))
-    copy.tail = element.tail
-    for original, copied in zip(element.iter(), copy.iter(), strict=True):
-        copied.sourceline = original.sourceline
-    return copy
+    where it is (a copy keeps the source lines)."""
+    return copy.deepcopy(element)
 
 
 def _document(lines: list[str]) -> str:
@@ -171,17 +169,19 @@ def main(argv: list[str] | None = None) -> int:
     converter = Converter()
     files: list[Path] = []
     titles = []
+    read_sources: dict[str, bytes] = {}
     status = 0
     several = len(args.sources) > 1
     for source in args.sources:
         outdir = args.output / source.stem if several else args.output
         try:
-            title, written = convert(source, outdir, converter)
+            title, written, as_read = convert(source, outdir, converter)
         except (OSError, etree.XMLSyntaxError, Unreadable) as error:
             print(f'{source}: cannot be read: {error}', file=sys.stderr)
             status = 1
             continue
         titles.append((title, f'{source.stem}/index'))
+        read_sources[source.stem] = as_read
         files += written
     if several and titles:
         mark = UNDERLINES[0] * len('Documents')
@@ -197,9 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     for line in summary(converter, len(files)):
         print(line)
     if args.check and titles:
-        checked, report = check(
-            [source for source in args.sources if source.exists()],
-            args.output, [f'-D{setting}' for setting in args.settings])
+        checked, report = check(read_sources, args.output,
+                                [f'-D{setting}' for setting in args.settings])
         for line in report:
             print(line)
         status = max(status, checked)

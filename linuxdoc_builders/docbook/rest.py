@@ -63,6 +63,23 @@ SKIPPED = ('title', 'subtitle', 'titleabbrev', 'info', 'bookinfo',
            'abstract', 'authorgroup', 'copyright', 'revhistory',
            'releaseinfo', 'pubdate', 'corpauthor', 'address', 'affiliation')
 #: ``orderedlist`` numeration as reST enumerators.
+#: Block elements (an element of no known kind that holds blocks is one
+#: too).
+BLOCKS = frozenset((
+    'para', 'simpara', 'formalpara', 'itemizedlist', 'orderedlist',
+    'variablelist', 'programlisting', 'screen', 'literallayout',
+    'synopsis', 'funcsynopsis', 'table', 'informaltable', 'figure',
+    'informalfigure', 'mediaobject', 'blockquote', 'example',
+    'informalexample', 'refentry', 'refnamediv', 'sidebar', 'procedure',
+    'segmentedlist', 'simplelist', 'glosslist', 'glossentry',
+    'bibliodiv', 'bibliomixed', 'biblioentry', 'qandaset', 'calloutlist',
+    'epigraph', 'entrytbl', 'anchor', 'bridgehead', 'address', 'indexterm',
+    'note', 'warning', 'caution', 'important', 'tip'))
+#: Inline elements with a mapping of their own.
+INLINES = frozenset(('emphasis', 'citetitle', 'replaceable', 'glossterm',
+                     'quote', 'superscript', 'subscript', 'email', 'ulink',
+                     'link', 'xref', 'footnote', 'menuchoice', 'keycombo',
+                     'personname', 'author'))
 ENUMERATORS = {'arabic': '{}.', 'loweralpha': '{}.', 'upperalpha': '{}.',
                'lowerroman': '{}.', 'upperroman': '{}.'}
 
@@ -183,18 +200,27 @@ class Converter:
         return [*_wrap(text), '']
 
     def _is_block(self, element: _Element) -> bool:
+        """A block element, or one of no known kind that holds blocks
+        (its paragraphs are not lost in a line of text)."""
         name = local(element)
-        return name in (
-            'para', 'simpara', 'formalpara', 'itemizedlist', 'orderedlist',
-            'variablelist', 'programlisting', 'screen', 'literallayout',
-            'synopsis', 'funcsynopsis', 'table', 'informaltable',
-            'figure', 'informalfigure', 'mediaobject', 'blockquote',
-            'example', 'informalexample', 'refentry', 'refnamediv',
-            'sidebar', 'procedure', 'segmentedlist', 'simplelist',
-            'glosslist', 'glossentry', 'bibliodiv', 'bibliomixed',
-            'biblioentry', 'qandaset', 'calloutlist', 'epigraph',
-            'entrytbl', 'anchor', 'bridgehead', 'address',
-            *ADMONITIONS) or (name == 'indexterm')
+        if name == 'footnote' or not name:
+            return False
+        if name not in BLOCKS and name not in INLINES and any(
+                self._is_block(child) for child in element):
+            return True
+        return name in BLOCKS
+
+    def _block_qandaset(self, element: _Element, depth: int) -> list[str]:
+        lines = self._intro(element, depth)
+        for entry in element.iter():
+            if local(entry) not in ('question', 'answer'):
+                continue
+            body = self.blocks(entry, depth)
+            if local(entry) == 'question':
+                lines += [f'**{line}**' if line else '' for line in body]
+            else:
+                lines += ['   ' + line if line else '' for line in body]
+        return lines
 
     def block(self, element: _Element, depth: int) -> list[str]:
         """One block element as reST lines, ending with a blank line."""
@@ -307,8 +333,7 @@ class Converter:
         if title:
             lines += [f'**{escape(title)}**', '']
         for child in element:
-            if local(child) not in ('listitem', 'title') and \
-                    self._is_block(child):
+            if local(child) in BLOCKS:
                 lines += self.block(child, depth)
         return lines
 
@@ -516,10 +541,11 @@ class Converter:
         """The reST of an element's text and inline children."""
         parts = [escape(element.text or '')]
         for child in element:
-            if local(child) in ('indexterm', 'footnote', 'anchor') or \
-                    self._is_block(child):
-                if local(child) == 'footnote':
-                    parts.append(self.inline(child))
+            if local(child) in ('indexterm', 'anchor'):
+                pass
+            elif self._is_block(child):
+                # a block where text goes on: its text, not lost
+                parts.append(' ' + self.inline_children(child) + ' ')
             elif local(child):
                 parts.append(self.inline(child))
             parts.append(escape(child.tail or ''))
@@ -536,6 +562,8 @@ class Converter:
                 'bold', 'strong') else f'*{inner}*'
         elif name in LITERALS:
             out = f'``{text}``' if text else ''
+        elif name in C_ROLES:
+            out = _c_reference(C_ROLES[name], text)
         elif name in roles:
             out = f':{roles[name]}:`{text}`' if text else ''
         elif name == 'quote':
@@ -544,6 +572,13 @@ class Converter:
                 '\N{RIGHT DOUBLE QUOTATION MARK}'
         elif name in ('email', 'ulink', 'link', 'xref'):
             out = self._link(element, text)
+        elif name in ('menuchoice', 'keycombo', 'personname', 'author'):
+            between = {'menuchoice': ' \N{RIGHTWARDS ARROW} ',
+                       'keycombo': '+'}.get(name, ' ')
+            pieces = [self.inline(child).strip() for child in element
+                      if local(child)]
+            out = between.join(piece for piece in pieces if piece) or \
+                self.inline_children(element)
         elif name == 'footnote':
             body = ' '.join(' '.join(self._cell(element, 0)).split())
             self.counts['footnotes'] += 1
@@ -608,17 +643,47 @@ def html_as_cals(table: _Element) -> _Element:
     return tgroup
 
 
+#: A name the C domain can look up: ``foo``, ``foo()``, ``struct foo``.
+_C_NAME = re.compile(r'^(?:(?:struct|union|enum)\s+)?([A-Za-z_]\w*)(?:\(\))?$')
+#: C keywords, which are no names (``<type>long double</type>``).
+_C_KEYWORDS = frozenset((
+    'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do',
+    'double', 'else', 'enum', 'extern', 'float', 'for', 'goto', 'if',
+    'inline', 'int', 'long', 'register', 'restrict', 'return', 'short',
+    'signed', 'sizeof', 'static', 'struct', 'switch', 'typedef', 'union',
+    'unsigned', 'void', 'volatile', 'while', 'bool'))
+
+
+def _c_reference(role: str, text: str) -> str:
+    """A C-domain role for ``text`` if it is a name the domain can look
+    up, else the text as a literal (``long double``, ``a->b``)."""
+    match = _C_NAME.match(text)
+    if not text:
+        return ''
+    if match is None or match[1] in _C_KEYWORDS:
+        return f'``{text}``'
+    return f':{role}:`{match[1]}{"()" if text.endswith("()") else ""}`'
+
+
+#: What may stand before inline mark-up, and after it (reST's rules).
+_BEFORE_MARKUP = frozenset(' \t\n-:/\'"<([{\u2018\u201c')
+_AFTER_MARKUP = frozenset(' \t\n-.,:;!?\\/\'")]}>\u2019\u201d')
+
+
 def _joined(parts: list[str]) -> str:
-    """Inline pieces joined, an escaped space where mark-up would touch a
-    word character (reST needs a boundary around inline mark-up)."""
+    """Inline pieces joined, an escaped space where mark-up would touch
+    a character reST does not allow beside it."""
     out = ''
+    markup_before = False
     for part in parts:
         if not part:
             continue
-        if out and ((out[-1].isalnum() and part[0] in ':*`')
-                    or (out[-1] in '*`' and part[0].isalnum())):
+        markup = part[0] in ':*`' and part[-1] in '*`_'
+        if out and ((markup and out[-1] not in _BEFORE_MARKUP)
+                    or (markup_before and part[0] not in _AFTER_MARKUP)):
             out += '\\ '
         out += part
+        markup_before = markup
     return out
 
 

@@ -14,6 +14,7 @@ local files; one that cannot be read is a warning too.
 
 from __future__ import annotations
 
+import re
 from html.entities import html5
 from pathlib import Path
 
@@ -56,14 +57,68 @@ def read(path: Path, warnings: list[str]) -> etree._ElementTree:
     return tree
 
 
+def _declared(tree: etree._ElementTree) -> dict[str, tuple[str, str]]:
+    """The entities the document's internal subset declares: name to
+    (text, '') or ('', file) for one whose text is a file."""
+    dtd = tree.docinfo.internalDTD
+    entities = getattr(dtd, 'entities', None)
+    if entities is None:
+        return {}
+    return {str(entity.name): (str(entity.content or ''),
+                               str(entity.system_url or ''))
+            for entity in entities()}
+
+
+def _included(file: Path, warnings: list[str], where: str
+              ) -> list[etree._Element] | None:
+    """The elements of an external entity's file (it may hold several),
+    None if it cannot be read."""
+    try:
+        text = file.read_text(encoding='utf-8')
+    except (OSError, UnicodeDecodeError) as error:
+        warnings.append(f'{where}: {error}: left out')
+        return None
+    text = re.sub(r'^\s*<\?xml[^>]*\?>', '', text)
+    parser = etree.XMLParser(load_dtd=False, resolve_entities=False,
+                             no_network=True, recover=True)
+    wrapper = etree.fromstring(f'<included>{text}</included>', parser)
+    if wrapper is None:
+        warnings.append(f'{where}: {file} is not XML: left out')
+        return None
+    return [wrapper]
+
+
 def _named_characters(tree: etree._ElementTree, path: Path,
                       warnings: list[str]) -> None:
-    """Every entity reference left in ``tree`` replaced by its character
-    where HTML names it, else by its ``&name;``."""
+    """Every entity reference left in ``tree`` replaced: by the text or
+    the file the document declares for it, by its character where HTML
+    names it, else by its ``&name;``."""
     unknown: dict[str, int] = {}
+    declared = _declared(tree)
+    for _ in range(8):
+        entities = [entity for entity in tree.iter(etree.Entity)
+                    if declared.get(_name(entity), ('', ''))[1]]
+        if not entities:
+            break
+        for entity in entities:
+            file = path.parent / declared[_name(entity)][1]
+            found = _included(file, warnings, f'{path}:{line_of(entity)}')
+            parent = entity.getparent()
+            if found is None or parent is None:
+                continue
+            wrapper = found[0]
+            children = list(wrapper)
+            index = parent.index(entity)
+            _append_text(parent, index, wrapper.text or '')
+            for offset, child in enumerate(children):
+                parent.insert(index + offset, child)
+            _append_text(parent, index + len(children), entity.tail or '')
+            entity.tail = None
+            parent.remove(entity)
     for entity in list(tree.iter(etree.Entity)):
-        name = str(getattr(entity, 'name', ''))
-        text = html5.get(f'{name};')
+        name = _name(entity)
+        text = declared[name][0] if name in declared else None
+        text = text if text else html5.get(f'{name};')
         if text is None:
             parent = entity.getparent()
             unknown.setdefault(name, line_of(entity) or (
@@ -82,3 +137,19 @@ def _named_characters(tree: etree._ElementTree, path: Path,
     for name, line in sorted(unknown.items()):
         warnings.append(f'{path}:{line}: entity &{name}; is declared '
                         'nowhere this reader can see: kept as written')
+
+
+def _name(entity: etree._Element) -> str:
+    return str(getattr(entity, 'name', ''))
+
+
+def _append_text(parent: etree._Element, index: int, text: str) -> None:
+    """``text`` where child ``index`` of ``parent`` begins (after the
+    child before it)."""
+    if not text:
+        return
+    if index == 0:
+        parent.text = (parent.text or '') + text
+    else:
+        before = parent[index - 1]
+        before.tail = (before.tail or '') + text
