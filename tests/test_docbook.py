@@ -112,7 +112,7 @@ def test_kernel_markers_become_directives(
         assert directive in api
     intro = (out / 'kernel' / 'intro.rst').read_text()
     assert '.. kernel-doc:: include/demo.h\n   :doc: Overview' in intro
-    assert ('kernel.tmpl:25: unknown or incomplete kernel template marker '
+    assert ('kernel.tmpl:27: unknown or incomplete kernel template marker '
             "'!Xdrivers/demo/core.c': kept as text") in result.stderr
 
 
@@ -123,6 +123,9 @@ def test_nothing_is_lost_silently(
             'x1 (first at line 75), <wackyelement> x2 (first at line 73)'
             ) in result.stdout
     assert '3 tables, 7 merged cells kept' in result.stdout
+    regs = (out / 'article' / 'regs.rst').read_text()
+    assert '.. index:: registers; map\n\n.. _intro-para:' not in regs
+    assert '.. index:: registers; map\n\nCall :c:func:`demo_probe`' in regs
     usage = (out / 'article' / 'usage.rst').read_text()
     assert 'A thing and another, of ``long double``.' in usage
     assert 'A paragraph in a block of no known kind.\n\nAnd its second.' \

@@ -268,11 +268,23 @@ class Converter:
         return [*head, '', *self.blocks(element, depth)]
 
     def _block_para(self, element: _Element, depth: int) -> list[str]:
+        """A paragraph; its index terms as ``.. index::`` before it, a
+        paragraph of kernel template markers as their directives."""
+        index = [line for term in element.iter()
+                 if local(term) == 'indexterm'
+                 for line in self._block_indexterm(term, depth)]
         blocks = [c for c in element if self._is_block(c)
                   and local(c) not in ('anchor', 'indexterm')]
         if blocks:
-            return self.blocks(element, depth)
-        return [*_wrap(self.inline_children(element)), '']
+            return index + self.blocks(element, depth)
+        if not len(element) and element.text:
+            markers = marker_lines(element.text, line_of(element),
+                                   self.exports)
+            if markers is not None:
+                for line, message in markers[1]:
+                    self.warn(line, message)
+                return markers[0]
+        return [*index, *_wrap(self.inline_children(element)), '']
 
     _block_simpara = _block_para
 
