@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,11 +12,12 @@ from golden import as_goldens, assert_goldens
 from html_tables import STUBS, bands, place, problems
 from lxml import html
 from sphinx.util.console import strip_colors
-from tools import sphinx_build
+from tools import sphinx_build, sphinx_path
 
 from linuxdoc_builders.golden.views import html_views
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from io import StringIO
 
     from lxml.html import HtmlElement
@@ -193,19 +195,16 @@ def test_a_second_build_of_an_unchanged_project_reads_nothing(
 
 
 def test_search_index_as_stock_with_each_word_stemmed_once(
-        tmp_path: Path) -> None:
+        make_app: Callable[..., SphinxTestApp], tmp_path: Path) -> None:
     """linuxhtml stems a word once per build, not once per page (issue
     32, item 4), and its search index is the stock builder's."""
-    from sphinx.application import Sphinx
-    source = ROOTS / 'test-kernel-doc'
     indexes = {}
     for builder in ('html', 'linuxhtml'):
-        app = Sphinx(str(source), str(source), str(tmp_path / builder),
-                     str(tmp_path / builder / '.doctrees'), builder,
-                     status=None, warning=None, freshenv=True)
+        source = tmp_path / builder
+        shutil.copytree(ROOTS / 'test-kernel-doc', source)
+        app = make_app(builder, srcdir=sphinx_path(source), freshenv=True)
         app.build()
-        indexes[builder] = (tmp_path / builder / 'searchindex.js'
-                            ).read_text()
+        indexes[builder] = (Path(app.outdir) / 'searchindex.js').read_text()
         if builder == 'linuxhtml':
             indexer = app.builder.indexer  # type: ignore[attr-defined]
             calls = indexer.lang.stem.cache_info()

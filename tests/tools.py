@@ -58,6 +58,15 @@ def sphinx_build(*args: str | Path, cwd: Path, timeout: float | None = None
                           cwd=cwd, env=env, timeout=timeout)
 
 
+def sphinx_path(path: Path) -> Any:
+    """``path`` as Sphinx's test app takes a source directory (its own
+    path class before Sphinx 7.3)."""
+    if sphinx.version_info < (7, 3):
+        from sphinx.testing.path import path as old_path
+        return old_path(str(path))
+    return path
+
+
 def typed(message: str, kind: str) -> str:
     """``message`` as sphinx-build prints a warning of type ``kind``:
     Sphinx 8 and newer append `` [kind]`` (``show_warning_types``),

@@ -4,7 +4,8 @@
 DocBook 4.x declares its character entities (``&mdash;``, ``&nbsp;``)
 in a DTD that is often not installed; DocBook 5 and the kernel's
 ``.tmpl`` files may name any.  The file is first read with the DTD it
-names, from the local catalog only; if that fails, it is read again
+names, found through the system's XML catalog (Debian's docbook-xml
+registers its DTDs there), never the network; if that fails, it is read again
 without it, an entity the DTD would have given is taken from HTML's
 named characters, and each entity neither knows is a warning with its
 line, kept as ``&name;`` in the text.  A file that is not well-formed
@@ -14,11 +15,17 @@ local files; one that cannot be read is a warning too.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from html.entities import html5
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lxml import etree
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 from linuxdoc_builders.docbook.rest import line_of
 
@@ -27,13 +34,33 @@ class Unreadable(Exception):
     """A file that is not well-formed XML, even without its DTD."""
 
 
+#: The system's XML catalog, which maps DocBook's public identifiers to
+#: the DTDs Debian's docbook-xml installs.
+SYSTEM_CATALOG = Path('/etc/xml/catalog')
+
+
+@contextlib.contextmanager
+def _system_catalog() -> Iterator[None]:
+    """libxml2 as lxml bundles it looks for a catalog elsewhere: point
+    it at the system's while a file is read, unless the user did."""
+    if 'XML_CATALOG_FILES' in os.environ or not SYSTEM_CATALOG.is_file():
+        yield
+        return
+    os.environ['XML_CATALOG_FILES'] = str(SYSTEM_CATALOG)
+    try:
+        yield
+    finally:
+        del os.environ['XML_CATALOG_FILES']
+
+
 def read(path: Path, warnings: list[str]) -> etree._ElementTree:
     """``path`` as a tree; what could not be resolved goes to
     ``warnings`` as ``FILE:LINE: text``."""
     strict = etree.XMLParser(load_dtd=True, resolve_entities=True,
                              no_network=True, huge_tree=False)
     try:
-        tree = etree.parse(str(path), strict)
+        with _system_catalog():
+            tree = etree.parse(str(path), strict)
     except (etree.XMLSyntaxError, OSError) as error:
         lenient = etree.XMLParser(load_dtd=False, resolve_entities=False,
                                   no_network=True, recover=True)
