@@ -89,7 +89,8 @@ def setup(app):
 
     def count(app, env):
         alive = sum(ref() is not None for ref in read)
-        Path(__file__).with_name('alive.txt').write_text(f'{len(read)} {alive}')
+        found = Path(__file__).with_name('alive.txt')
+        found.write_text(f'{len(read)} {alive}')
 
     app.connect('doctree-read', lambda app, doctree: read.append(
         weakref.ref(doctree)))
