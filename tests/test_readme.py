@@ -27,6 +27,8 @@ QUICK = {
                      '--plain-rows', '30'],
     'bench_pdf_books.py': ['--pages', '1', '--rows', '10', '--repeat', '1'],
     'bench_kernel.py': ['--help'],
+    'bench_htmldocs.py': ['--help'],
+    'bench_kernel_rebuild.py': ['--help'],
     'bench_kernel_doc.py': ['--help'],
     'bench_kernel_doc_long.py': ['--short', '100', '--long', '400',
                                  '--repeat', '1'],
