@@ -295,3 +295,20 @@ def report_nowhere(tree: nodes.Node, env: BuildEnvironment,
                            location=reference, type='linuxdoc',
                            subtype='books')
         reference.replace_self(reference.children)
+
+
+def forget_pickled_doctrees(env: BuildEnvironment) -> None:
+    """Drop the pickles ``get_doctree`` keeps.
+
+    A book builder reads each document once per book, so a pickle kept
+    only takes memory while the book is laid out.  And Sphinx 7.2 saves
+    the kept pickles with the environment and never drops the one of a
+    document read again: a book would be assembled from the document as
+    it was (a title changed in an incremental build stayed the old one
+    in the table of contents).  Book builders call this once every
+    document is read, before the environment is saved, and after each
+    book.
+    """
+    cache = getattr(env, '_pickled_doctree_cache', None)
+    if cache:
+        cache.clear()

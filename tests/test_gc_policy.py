@@ -6,6 +6,7 @@ and undone afterwards, also after a failed build, and off on request
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,7 +16,6 @@ from linuxdoc_builders.gc_policy import BUILD_THRESHOLDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
 
     from sphinx.testing.util import SphinxTestApp
 
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 def _app(make_app: MakeApp, tmp_path: Path, builder: str = 'linuxhtml',
          conf: str = '') -> SphinxTestApp:
-    source = tmp_path / 'source'
+    # Sphinx 7.2's fixtures give their own path class
+    source = Path(str(tmp_path)) / 'source'
     source.mkdir()
     (source / 'conf.py').write_text(
         "extensions = ['linuxdoc_builders']\n" + conf)
@@ -108,8 +109,15 @@ def test_linuxpdf_frees_the_read_doctrees_before_freezing(
     source.mkdir()
     (source / 'conf.py').write_text(
         "extensions = ['linuxdoc_builders']\n" + WATCH_DOCTREES)
-    (source / 'index.rst').write_text('Title\n=====\n\nText.\n')
+    (source / 'index.rst').write_text(
+        'Title\n=====\n\n.. toctree::\n\n   a\n   b\n   c\n')
+    for name in 'abc':
+        (source / f'{name}.rst').write_text(f'{name}\n=\n\nText.\n')
     result = sphinx_build('-b', 'linuxpdf', source, tmp_path / 'out',
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert (source / 'alive.txt').read_text() == '1 0'
+    read, alive = map(int, (source / 'alive.txt').read_text().split())
+    # Sphinx 5.3 and 8.1 keep the last document read in their docutils
+    # publisher; none of the others stays
+    assert read == 4
+    assert alive <= 1

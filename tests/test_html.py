@@ -200,7 +200,8 @@ def test_search_index_as_stock_with_each_word_stemmed_once(
     32, item 4), and its search index is the stock builder's."""
     indexes = {}
     for builder in ('html', 'linuxhtml'):
-        source = tmp_path / builder
+        # Sphinx 7.2's fixtures give their own path class
+        source = Path(str(tmp_path)) / builder
         shutil.copytree(ROOTS / 'test-kernel-doc', source)
         app = make_app(builder, srcdir=sphinx_path(source), freshenv=True)
         app.build()

@@ -60,8 +60,8 @@ def sphinx_build(*args: str | Path, cwd: Path, timeout: float | None = None
 
 def sphinx_path(path: Path) -> Any:
     """``path`` as Sphinx's test app takes a source directory (its own
-    path class before Sphinx 7.3)."""
-    if sphinx.version_info < (7, 3):
+    path class before Sphinx 7.2)."""
+    if sphinx.version_info < (7, 2):
         from sphinx.testing.path import path as old_path
         return old_path(str(path))
     return path

@@ -55,6 +55,7 @@ from linuxdoc_builders.books import (
     assign_books,
     book_uri,
     documents_of,
+    forget_pickled_doctrees,
     html_only,
     listed_books,
     report_nowhere,
@@ -204,6 +205,13 @@ def _numbers_by_id(env: BuildEnvironment, docname: str) -> dict[str, str]:
     return found
 
 
+def _forget_pickled_doctrees(app: Sphinx, env: BuildEnvironment) -> None:
+    """No stale document pickles for linuxlatex's books
+    (:func:`~linuxdoc_builders.books.forget_pickled_doctrees`)."""
+    if isinstance(app.builder, LinuxLaTeXBuilder):
+        forget_pickled_doctrees(env)
+
+
 def _use_grid_translator(app: Sphinx, config: Config) -> None:
     """Let the stock LaTeX builder take the translator too."""
     take_stock_builders(app, ['latex'], LinuxLaTeXTranslator,
@@ -257,6 +265,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect('config-inited', _use_grid_translator)
     app.connect('config-inited', _modern_table_style)
     app.connect('builder-inited', _add_package)
+    app.connect('env-updated', _forget_pickled_doctrees, priority=400)
     # sphinx.ext.ifconfig resolves its nodes at the default priority, 500
     app.connect('doctree-resolved', resolve_ifconfig, priority=499)
     return {'version': __version__, 'parallel_read_safe': True,

@@ -210,7 +210,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
                         docname, *args, **kwargs)
         finally:
             self.book = None
-            _forget_pickled_doctrees(self.env)
+            books.forget_pickled_doctrees(self.env)
         books.report_nowhere(tree, self.env, self.html_only)
         graphs.draw_graphs(tree, Path(self.srcdir), Path(self.outdir))
         images.replace_unreadable(tree, Path(self.srcdir))
@@ -243,19 +243,13 @@ def forget_read_doctrees(app: Sphinx, env: BuildEnvironment) -> None:
     only the cycle collector frees them: it runs now, before the write
     needs the memory, not when it next comes to the oldest objects.
     """
+    if not isinstance(app.builder, LinuxPDFBuilder):
+        return
+    books.forget_pickled_doctrees(env)
     cache = getattr(env, '_write_doc_doctree_cache', None)
-    if cache and isinstance(app.builder, LinuxPDFBuilder):
-        cache.clear()
-        gc.collect()
-
-
-def _forget_pickled_doctrees(env: BuildEnvironment) -> None:
-    """Drop the pickles ``get_doctree`` keeps once a book's doctree is
-    assembled: each book reads its documents once, and otherwise every
-    pickle stays in memory while the book is laid out."""
-    cache = getattr(env, '_pickled_doctree_cache', None)
     if cache:
         cache.clear()
+        gc.collect()
 
 
 def _report_unwritten(outdir: Path, documents: list[Any], suffix: str,
