@@ -467,12 +467,13 @@ class Converter:
 
     def _table(self, tgroup: _Element, caption: str, depth: int
                ) -> list[str]:
+        marks = [tgroup, tgroup.getparent()]
         if local(tgroup) != 'tgroup' and local(tgroup) != 'entrytbl':
             tgroup = html_as_cals(tgroup)
         table = place(tgroup)
-        stub = tgroup.getparent()
-        if stub is not None and 'firstcol' in (
-                stub.get('rowheader', ''), tgroup.get('rowheader', '')):
+        # DocBook 5 marks a stub column on the table or its tgroup
+        if any(mark is not None and mark.get('rowheader') == 'firstcol'
+               for mark in marks):
             table.stub_columns = 1
         self.tables += 1
         self.spans += sum(entry.rowspan > 1 or entry.colspan > 1
