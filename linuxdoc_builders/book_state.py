@@ -284,7 +284,8 @@ def books_to_write(builder: Builder, entries: list[Any],
                    ) -> tuple[BookStates, list[Any], dict[str, str]]:
     """Of a documents list's ``entries``, those whose books must be
     written (to ``TARGET + suffix``), saying for each book whether and
-    why; the record, and the settings digest of each book (by target)."""
+    why; the record, and the settings digest of each book to write (by
+    target)."""
     by_target = {book.target: book for book in all_books}
     outdir = Path(builder.outdir)
     states = BookStates(outdir, Project(builder.env, owner),
@@ -293,13 +294,14 @@ def books_to_write(builder: Builder, entries: list[Any],
     kept = []
     for entry in entries:
         book = by_target[str(entry[1]).removesuffix('.tex')]
-        settings[book.target] = settings_digest(
-            builder.config, builder.name, entry, Path(builder.confdir))
+        digest = settings_digest(builder.config, builder.name, entry,
+                                 Path(builder.confdir))
         output = outdir / (book.target + suffix)
-        why = states.why_write(book, settings[book.target], output)
+        why = states.why_write(book, digest, output)
         if why is None:
             logger.info(__('%s is up to date'), output.name)
         else:
             logger.info(__('%s is written: %s'), output.name, why)
             kept.append(entry)
+            settings[book.target] = digest
     return states, kept, settings

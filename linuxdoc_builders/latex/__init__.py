@@ -138,13 +138,9 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         if self._states is not None:
             return
         super().init_document_data()
-        self._states, self.document_data, settings = books_to_write(
+        self._states, self.document_data, self._settings = books_to_write(
             self, self.document_data, self.books(), self.owner(), '.tex',
             self._everything)
-        self._settings = {target: digest
-                          for target, digest in settings.items()
-                          if any(entry[1] == f'{target}.tex'
-                                 for entry in self.document_data)}
 
     def owner(self) -> dict[str, Book]:
         """Each document's book, decided once per build."""
