@@ -40,7 +40,7 @@ and all 63 books, stock and ours, resumably (``tests/kernel/whole_tree.py``,
 ``tox -e kernel-full``; hours on two cores):
 
     python3 benchmarks/bench_kernel.py --all [--work DIR] [--fresh]
-                                       [--redo BUILDER]
+                                       [--redo BUILDER] [--only BUILDER]
 
 Run it with the Python that has linuxdoc-builders installed (``tox -e
 kernel`` makes one), from any directory.
@@ -217,10 +217,14 @@ def main() -> None:
     parser.add_argument('--redo', action='append', default=[],
                         choices=[name for name, *_ in whole_tree.BUILDERS],
                         help='--all builds this builder again (repeatable)')
+    parser.add_argument('--only', action='append', default=[],
+                        choices=[name for name, *_ in whole_tree.BUILDERS],
+                        help='--all builds only this builder (repeatable; '
+                        'linuxlatex includes xelatex)')
     args = parser.parse_args()
     if args.all:
         whole_tree.run(full_kernel_tree(), args.work, fresh=args.fresh,
-                       redo=args.redo)
+                       redo=args.redo, only=args.only)
         return
     tree = kernel_tree()
     runs: dict[str, list[Run]] = {}
