@@ -104,6 +104,7 @@ from linuxdoc_builders.pdf.tall_boxes import (
     split_list_item,
     without_empty_rests,
 )
+from linuxdoc_builders.pdf.words import anchors_inside_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -317,7 +318,8 @@ def _fallback_fonts(messages: Rst2pdfMessages, fallback: Fallback,
 
     def mapper(frags: list[Any]) -> list[Any]:
         node = messages.rendering[-1] if messages.rendering else None
-        return fragments_with_fallback(frags, fallback, missing, node)
+        return fragments_with_fallback(anchors_inside_words(frags),
+                                       fallback, missing, node)
 
     with paragraph_fragments_mapped(mapper):
         yield

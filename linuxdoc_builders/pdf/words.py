@@ -16,7 +16,7 @@ begins with :data:`CONTINUATION`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -68,3 +68,45 @@ def piece_lengths(units: Sequence[str], widths: Sequence[float],
         pieces.append(cut - start)
         start = cut
         line += 1
+
+
+def anchors_inside_words(frags: Sequence[Any]) -> list[Any]:
+    """A paragraph's fragments with each zero-width mark that begins a
+    word (a link target's anchor, an index entry) moved after the
+    word's first character.
+
+    ReportLab never breaks a word whose first fragment carries such a
+    mark, wide as it may be: a cell holding a target and
+    ``CEC_LOG_ADDR_TYPE_RECORD`` ran across the next two columns.  One
+    character on, the mark stays on the word's first line.
+    """
+    out: list[Any] = []
+    marks: list[Any] = []
+    for frag in frags:
+        text = getattr(frag, 'text', None)
+        if _is_mark(frag) and (marks or _word_starts_after(out)):
+            marks.append(frag)
+            continue
+        if marks and isinstance(text, str) and text[:1].strip():
+            out += [frag.clone(text=text[0]), *marks]
+            if text[1:]:
+                out.append(frag.clone(text=text[1:]))
+        else:
+            out += [*marks, frag]
+        marks = []
+    return out + marks
+
+
+def _is_mark(frag: Any) -> bool:
+    mark = getattr(frag, 'cbDefn', None)
+    return mark is not None and not getattr(frag, 'text', '') and \
+        getattr(mark, 'kind', None) != 'img'
+
+
+def _word_starts_after(frags: Sequence[Any]) -> bool:
+    """Whether a fragment after ``frags`` begins a word."""
+    for frag in reversed(frags):
+        text = getattr(frag, 'text', None)
+        if isinstance(text, str) and text:
+            return not text[-1:].strip()
+    return True
