@@ -88,8 +88,9 @@ SCRIPT_SIZES = {5.0: 5.0, 6.0: 5.0, 7.0: 5.0, 8.0: 6.0, 9.0: 6.0,
 #: not the font, and the kernel's DejaVu fonts run up to a fifth wider.
 MARGIN = 1.25
 #: A table whose given columns have no room for their text is set
-#: smaller, by steps of this much, down to
-#: :data:`~linuxdoc_builders.latex.widths.MIN_SCALE`.
+#: smaller, by steps of this much, down to :func:`least_scale` (its
+#: text at :data:`~linuxdoc_builders.latex.widths.MIN_SCALE` of the
+#: body's size).
 SCALE_STEP = 0.05
 #: The table's attribute that tells the translator how much smaller.
 SCALE_ATTRIBUTE = 'linuxdoc_scale'
@@ -154,13 +155,37 @@ def setting_of(table: nodes.Element, config: Config) -> Setting:
     """The font size and ``\\tabcolsep`` raw LaTeX before ``table`` sets
     (the nearest command among its earlier siblings; ``\\endgroup``
     ends what was set before it)."""
-    elements = config.latex_elements or {}
-    body = str(elements.get('pointsize', '10pt')).removesuffix('pt')
-    sizes = SIZES.get(int(body) if body.isdigit() else 10, SIZES[10])
+    sizes = _class_sizes(config)
     size = _last_set(table, _SIZE)
     colsep = _last_set(table, _TABCOLSEP)
     return Setting(sizes.get(size or 'normalsize', sizes['normalsize']),
                    (length(colsep, 0.0) if colsep else None) or TABCOLSEP)
+
+
+def _class_sizes(config: Config) -> dict[str, float]:
+    """The sizes of LaTeX's size commands in the document's class size
+    (``latex_elements['pointsize']``)."""
+    elements = config.latex_elements or {}
+    body = str(elements.get('pointsize', '10pt')).removesuffix('pt')
+    return SIZES.get(int(body) if body.isdigit() else 10, SIZES[10])
+
+
+def text_size(table: nodes.Element, config: Config) -> float:
+    """The size raw LaTeX before ``table`` sets its text at, against the
+    body's."""
+    return setting_of(table, config).size / _class_sizes(config)[
+        'normalsize']
+
+
+def least_scale(setting: Setting, config: Config) -> float:
+    """The smallest share of its size a table set at ``setting`` may be
+    shrunk to: what keeps its text at
+    :data:`~linuxdoc_builders.latex.widths.MIN_SCALE` of the body's size.
+    A table the source already sets ``\\tiny`` (the kernel's media bus
+    formats: 6pt in an 11pt document) may shrink little or not at all;
+    shrunk by the same share as others, it was set at 4pt."""
+    body = _class_sizes(config)['normalsize']
+    return min(1.0, MIN_SCALE * body / setting.size)
 
 
 def _last_set(table: nodes.Element, command: re.Pattern[str]) -> str | None:
@@ -222,9 +247,9 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
 
     fitted, short, short_of_margin, unfit = fit(setting)
     # set smaller, the text needs less and the padding gives room
-    scale = 1.0
-    while short + short_of_margin > 0.5 and scale > MIN_SCALE + 0.01:
-        scale = round(scale - SCALE_STEP, 2)
+    scale, least = 1.0, least_scale(setting, config)
+    while short + short_of_margin > 0.5 and scale > least + 0.01:
+        scale = max(least, round(scale - SCALE_STEP, 2))
         fitted, short, short_of_margin, unfit = fit(setting.scaled(scale))
     if scale < 1:
         _set_smaller(table, scale)

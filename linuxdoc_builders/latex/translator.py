@@ -30,7 +30,7 @@ from linuxdoc_builders.latex.checks import (
     STRUT_MACRO,
     writer_changed,
 )
-from linuxdoc_builders.latex.given_widths import SCALE_ATTRIBUTE
+from linuxdoc_builders.latex.given_widths import SCALE_ATTRIBUTE, text_size
 from linuxdoc_builders.latex.literals import in_pieces
 from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
 from linuxdoc_builders.latex.scripts import hangul_spaces, scripts_marked
@@ -111,7 +111,8 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         if table is not None and not table.colspec and \
                 'colwidths-given' not in table.classes and \
                 not getattr(table, 'is_nested', False):
-            widths = content_widths(opened.placed)
+            widths = content_widths(opened.placed, text_size(
+                node.parent, self.config))
             self._content_widths[id(table)] = widths
             opened.anywhere = widths.anywhere
         opened.anywhere |= bool(node.parent.get(ANYWHERE_ATTRIBUTE))

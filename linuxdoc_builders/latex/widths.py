@@ -292,23 +292,30 @@ def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
     return max(longest, piece)
 
 
-def content_widths(placed: PlacedTGroup) -> ColumnWidths:
-    """Column shares for a table that gives none.
+def content_widths(placed: PlacedTGroup, size: float = 1.0
+                   ) -> ColumnWidths:
+    """Column shares for a table that gives none, its text set at
+    ``size`` times the body's size (raw LaTeX before it may say
+    ``\\small``).
 
     A table that wants no more than the line keeps its natural width.
     Otherwise each column gets its longest word, whole, if all of them
     fit side by side, else its longest piece (:func:`break_points`);
     what is left of the line goes to the columns whose blocks of text
     want more, in proportion.  A cell spanning columns widens them
-    evenly where they are too narrow for it.
+    evenly where they are too narrow for it.  It is set smaller where
+    even its pieces do not fit, never below :data:`MIN_SCALE` of the
+    body's size.
     """
-    need, word, want, _ = _column_extents(placed)
+    need, word, want = ([x * size for x in extents]
+                        for extents in _column_extents(placed)[:3])
     total_need = sum(need)
-    # below half its size, a table's words break anywhere, if its
+    least = min(1.0, MIN_SCALE / size)
+    # below half the body's size, a table's words break anywhere, if its
     # columns have room for two characters then
-    narrowest = len(need) * (PADDING_UNITS + 2 * _WIDE) * MIN_SCALE
-    if total_need > LINE_UNITS / MIN_SCALE and narrowest <= LINE_UNITS:
-        return _shares(need, total_need, MIN_SCALE, total_need / LINE_UNITS,
+    narrowest = len(need) * (PADDING_UNITS + 2 * _WIDE) * size * least
+    if total_need > LINE_UNITS / least and narrowest <= LINE_UNITS:
+        return _shares(need, total_need, least, total_need / LINE_UNITS,
                        anywhere=True)
     if total_need > LINE_UNITS:
         return _shares(need, total_need, LINE_UNITS / total_need,
