@@ -218,9 +218,11 @@ def main() -> None:
                         choices=[name for name, *_ in whole_tree.BUILDERS],
                         help='--all builds this builder again (repeatable)')
     parser.add_argument('--only', action='append', default=[],
-                        choices=[name for name, *_ in whole_tree.BUILDERS],
+                        choices=[*(name for name, *_ in whole_tree.BUILDERS),
+                                 'visible'],
                         help='--all builds only this builder (repeatable; '
-                        'linuxlatex includes xelatex)')
+                        'linuxlatex includes xelatex; visible: only read '
+                        'back the PDFs there are)')
     args = parser.parse_args()
     if args.all:
         whole_tree.run(full_kernel_tree(), args.work, fresh=args.fresh,

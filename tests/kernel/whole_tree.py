@@ -10,7 +10,9 @@ builds Documentation/ as ``make htmldocs`` and ``make pdfdocs`` do
    says), then every book of ours through xelatex, as many books at once
    as there are CPUs (what upstream's newest ``pdfdocs`` does with the
    make jobserver);
-3. ``linuxpdf``, its books in parallel workers (``-j auto``).
+3. ``linuxpdf``, its books in parallel workers (``-j auto``);
+4. every book of both PDF routes read back (``visible_books.py``): what
+   is hidden, and what is set below half the body's size.
 
 Ours swaps both the kernel's rstFlatTable and its kerneldoc extension
 for linuxdoc_builders through the overlay conf.py.  Per builder: exit
@@ -47,6 +49,7 @@ from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
+import visible_books
 from kernel_docs import (
     WHOLE_TREE,
     Build,
@@ -131,7 +134,15 @@ def run(tree: Path, work: Path, *, fresh: bool, redo: list[str],
             _record(results, name, build, outcome, commit)
         if name == 'linuxlatex' and results.get(name, 'status') == 0:
             _xelatex(build, results)
+    if not only or 'visible' in only:
+        visible_books.check(work, _routes(builds))
     report(results, builds)
+
+
+def _routes(builds: dict[str, Build]) -> dict[str, Path]:
+    """Where each PDF route's books are."""
+    return {'xelatex': builds['linuxlatex'].outdir,
+            'linuxpdf': builds['linuxpdf'].outdir}
 
 
 def _discard(results: Results, build: Build, name: str) -> None:
@@ -316,6 +327,9 @@ def report(results: Results, builds: dict[str, Build]) -> None:
                or not (results.get('linuxpdf_books', book) or {}).get('pages')]
     lines += ['', f'{len(books)} books; without a non-empty PDF in both '
               f"routes: {', '.join(missing) or 'none'}"]
+    visible = results.path.parent / 'visible.json'
+    if visible.exists():
+        lines += ['', *visible_books.report(json.loads(visible.read_text()))]
     text = '\n'.join(lines) + '\n'
     (results.path.parent / 'report.md').write_text(text)
     print(text)
