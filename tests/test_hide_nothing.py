@@ -68,6 +68,8 @@ def test_every_word_is_there_once(built: tuple[Path, str]) -> None:
         assert text.count(word) == 1, word
     assert sorted(re.findall(r'TINY(\d+X\d+)QWERTYUIOP_ASDFGHJKLZ', text)) \
         == sorted(f'{r}X{c}' for r in range(3) for c in range(12))
+    assert sorted(re.findall(r'SUBWORD(\d+X\d+)ABCDEFGH', text)) \
+        == sorted(f'{r}X{c}' for r in range(2) for c in range(16))
     assert text.count(IDENT) == 3
     # linuxpdf names a cut cell on the next page by its first words
     text = re.sub(r'Phrase1of[^…(]{0,40}…\(continued\)', '', text)
@@ -79,7 +81,8 @@ def test_no_text_below_half_the_body_size(built: tuple[Path, str]) -> None:
     """Against the size of the text's own font in the body: Sphinx sets
     xelatex's FreeMono at :data:`MONO` of the text's size.  The table
     the source sets ``\\tiny`` (half the body's size) is not set
-    smaller still (LaTeX set it at 2.2pt, a 0.44 share of its size)."""
+    smaller still (LaTeX set it at 2.2pt, a 0.44 share of its size), nor
+    are the subscripts of a table scaled down (linuxpdf's were at 4pt)."""
     pdf, _ = built
     mono = MONO if pdf.parent.name.startswith('linuxlatex') else 1.0
     with pymupdf.open(pdf) as document:
@@ -153,7 +156,7 @@ def test_merged_cells_one_above_the_other_are_apart(
 
 
 def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
-    """The ten captioned tables, numbered 1 to 10 as ``numfig`` numbers
+    """The eleven captioned tables, numbered 1 to 11 as ``numfig`` numbers
     them for HTML and ``:numref:``; the one nested in a cell has no
     caption and no number."""
     pdf, _ = built
@@ -162,7 +165,7 @@ def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
     # LaTeX repeats a long table's number on the pages it goes on to
     numbers = list(dict.fromkeys(re.findall(r'Table (\d+(?:\.\d+)*)',
                                             text)))
-    assert numbers == [str(n) for n in range(1, 11)], numbers
+    assert numbers == [str(n) for n in range(1, 12)], numbers
 
 
 def test_list_items_in_a_stub_cell_are_set_as_stubs(

@@ -234,6 +234,22 @@ def _flowable_widths(flowable: Any) -> Widths:
     return piece, word, line
 
 
+def smallest_text(flowables: Sequence[Any]) -> float | None:
+    """The smallest font size of the text in ``flowables`` (sub- and
+    superscripts, which ReportLab sets smaller, included), or None where
+    they hold no text."""
+    sizes = []
+    for flowable in flowables:
+        if isinstance(flowable, Paragraph):
+            sizes += [frag.fontSize for frag in flowable.frags
+                      if getattr(frag, 'text', '').strip()]
+        else:
+            inner = smallest_text(_inner_flowables(flowable))
+            if inner is not None:
+                sizes.append(inner)
+    return min(sizes, default=None)
+
+
 def _inner_flowables(flowable: Any) -> list[Any]:
     """The flowables a list, box or nested table holds."""
     for part in ('_cellvalues', 'data', 'content', '_content'):

@@ -66,7 +66,11 @@ from linuxdoc_builders.column_groups import (
     groups_by_width,
 )
 from linuxdoc_builders.pdf.cell_edges import edges_evened, list_item_boxes
-from linuxdoc_builders.pdf.columns import column_widths, content_widths
+from linuxdoc_builders.pdf.columns import (
+    column_widths,
+    content_widths,
+    smallest_text,
+)
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     cell_style,
@@ -198,6 +202,10 @@ class TableLook:
     #: Whether the table was reported as laid out wider for content
     #: nested in a narrow column.
     widened: bool = False
+    #: The smallest share of its size the table is scaled down to: its
+    #: smallest text (a subscript) at :data:`MIN_TABLE_SCALE` of the
+    #: body's size (:func:`least_scale`).
+    least_scale: float = MIN_TABLE_SCALE
     #: How many more parts the table may be split into: a guard that
     #: turns a layout that makes no progress into an error.
     parts_left: int | None = None
@@ -466,7 +474,7 @@ class GridTable(DelayedTable):  # type: ignore[misc]
             # no table below half its size, unless content nested in it
             # got a negative width even so (widened below)
             if not look.widened:
-                needed = min(needed, avail_width / MIN_TABLE_SCALE)
+                needed = min(needed, avail_width / look.least_scale)
             self.scale = min(1.0, avail_width / needed)
             try:
                 size = self._wrap_scaled(avail_width / self.scale,
@@ -1015,8 +1023,10 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             table, node, grid.n_cols,
             [(c.col, c.colspan, c.content) for c in cells],
             float(client.styles.tw))
+        look.least_scale = least_scale(
+            cells, float(client.styles['bodytext'].fontSize))
         if widths.scaled:
-            look.needed_width = min(widths.needed, frame / MIN_TABLE_SCALE)
+            look.needed_width = min(widths.needed, frame / look.least_scale)
             # a column group was made to be set so: only -v says so
             say = logger.verbose if node.get(GROUP_OF) else logger.warning
             say(
@@ -1063,6 +1073,18 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             flowables += self.gather_elements(client, group_tgroup(
                 placed, [*range(grid.stub_columns), *group]), style)
         return flowables
+
+
+def least_scale(cells: Sequence[PDFCell], body: float) -> float:
+    """How far a table of ``cells`` may be scaled down: to
+    :data:`MIN_TABLE_SCALE` of the body's size ``body`` for its smallest
+    text.  ReportLab sets sub- and superscripts a fifth smaller, so the
+    media formats' bit tables, scaled to half, had ``b``\\ :sub:`7` at
+    two fifths of the body's size."""
+    smallest = smallest_text([f for cell in cells for f in cell.content])
+    if not smallest:
+        return MIN_TABLE_SCALE
+    return min(1.0, max(MIN_TABLE_SCALE, MIN_TABLE_SCALE * body / smallest))
 
 
 #: rst2pdf's styles of a list item's text, which its list item handler
