@@ -338,3 +338,55 @@ def test_structure_golden(root: str, name: str, tables: Built,
     built = {'tables': tables, 'pdf-layout': layout, 'pdf-hard': hard}[root]
     assert_golden(dump(built.pdf.with_name(f'{name}.pdf')),
                   f'{root}/linuxpdf/{name}.txt', update_goldens)
+
+
+#: A block-quoted table (rst2pdf sets a block quote as a one-row table
+#: of its own), as the kernel's scsi/hptiop.rst has them.
+QUOTED_TABLE = '''
+For Intel IOP based adapters:
+
+     ============== ==================================
+     BAR0 offset    Register
+     ============== ==================================
+            0x10    Inbound Message Register 0
+            0x14    Inbound Message Register 1
+            0x18    Outbound Message Register 0
+            0x1C    Outbound Message Register 1
+            0x20    Inbound Doorbell Register
+     ============== ==================================
+'''
+
+
+def test_a_block_quoted_table_at_a_page_foot_repeats_its_header(
+        tmp_path: Path) -> None:
+    """The same table after 30 to 49 lines of text, each case on a page
+    of its own, so that some begin at the page's foot.  Its header row
+    took "more than half a page" of the room left there and was not
+    repeated, and its first row was cut into an empty sliver (7 tables
+    of the kernel tree)."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\n"
+        "pdf_documents = [('index', 'foot', 'Foot', 'me')]\n")
+    cases = [f'.. raw:: pdf\n\n   PageBreak\n\nCase {n}\n--------\n\n'
+             + ''.join(f'Filler line {k} of case {n}.\n\n' for k in range(n))
+             + QUOTED_TABLE for n in range(30, 50)]
+    (src / 'index.rst').write_text('Foot\n====\n\n' + '\n'.join(cases))
+    result = sphinx_build('-b', 'linuxpdf', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert 'WARNING' not in result.stderr, result.stderr
+    import pymupdf
+
+    with pymupdf.open(tmp_path / 'out' / 'foot.pdf') as document:
+        pages = [page.get_text() for page in document]
+    # every page with rows of a table has its header, and every row of
+    # each case is there once
+    for text in pages:
+        if re.search(r'^0x(?:10|14|18|1C|20)$', text, re.MULTILINE):
+            assert 'BAR0 offset' in text, text
+    whole = '\n'.join(pages)
+    assert whole.count('Inbound Doorbell Register') == 20
+    assert whole.count('Inbound Message Register 0') == 20
+    assert '(continued)' not in whole

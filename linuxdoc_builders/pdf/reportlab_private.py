@@ -54,6 +54,35 @@ def frame_of(flowable: Any) -> Any:
     return getattr(flowable, '_frame', None)
 
 
+@contextlib.contextmanager
+def frame_lent(container: Any) -> Iterator[None]:
+    """The frame ReportLab is placing ``container`` in (a block quote or
+    list item, which rst2pdf sets as a one-row ``DelayedTable`` of
+    ``data``), lent to the flowables in its cells while this lasts, as
+    ReportLab lends it to the flowables it places itself.  Without it, a
+    table in a block quote split at a page's foot took the room left
+    there for a page's height: its header row "took more than half a
+    page" and was not repeated, and its first row was cut into an empty
+    sliver."""
+    frame = frame_of(container)
+    lent = []
+    if frame is not None:
+        for row in getattr(container, 'data', ()):
+            for value in row:
+                for flowable in (value if isinstance(value, list | tuple)
+                                 else [value]):
+                    if isinstance(flowable, flowables.Flowable) and \
+                            frame_of(flowable) is None:
+                        flowable._frame = frame
+                        lent.append(flowable)
+    try:
+        yield
+    finally:
+        for flowable in lent:
+            if frame_of(flowable) is frame:
+                del flowable._frame
+
+
 def at_frame_top(frame: Any) -> bool:
     """Whether nothing has been placed in ``frame`` yet."""
     return bool(frame._atTop)

@@ -80,6 +80,7 @@ from linuxdoc_builders.pdf.maths import (
     MathHandler,
 )
 from linuxdoc_builders.pdf.reportlab_private import (
+    frame_lent,
     long_words_broken_at_marks,
     paragraph_fragments_mapped,
 )
@@ -297,8 +298,10 @@ def _list_items_split() -> Iterator[None]:
 
     @functools.wraps(original)
     def split(self: Any, width: float, height: float) -> Any:
-        return without_empty_rests(original(self, width, height)
-                                   or split_list_item(self, width, height))
+        with frame_lent(self):
+            return without_empty_rests(
+                original(self, width, height)
+                or split_list_item(self, width, height))
 
     SplitTable.split = split
     try:
