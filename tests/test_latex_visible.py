@@ -398,6 +398,14 @@ def test_long_words_break_after_separators() -> None:
     assert split_text(text) == ['the V4L2_', 'PIX_', 'FMT_',
                                 'FOO001 format, and /dev/', 'video0.']
     assert ''.join(split_text(text)) == text
+    # in a table whose words break anywhere, text that begins or ends
+    # with white space (a cell's paragraph after a line break) stops the
+    # LaTeX build no more (the whole kernel tree: IndexError)
+    for text in (' ab ', '\nx', 'y\n', ' ', ''):
+        pieces = split_text(text, anywhere=True)
+        assert ''.join(pieces) == text
+        assert all(not piece.strip() or len(piece.strip()) == 1
+                   for piece in pieces), pieces
 
 
 def test_a_spec_is_read_and_rewritten() -> None:

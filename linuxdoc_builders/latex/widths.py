@@ -111,6 +111,9 @@ def split_text(text: str, literal: bool = False,
     parts = re.split(r'(\s+)', text)
     out = ['']
     for part in parts:
+        if not part:
+            # before leading or after trailing white space
+            continue
         pieces = break_points(part) if part and not part.isspace() \
             else [part]
         pieces = [character for piece in pieces
