@@ -50,6 +50,7 @@ from sphinx.util import logging
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     empty_frame_height,
+    forget_lines,
     frame_width,
 )
 from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page, locate
@@ -257,3 +258,11 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         super().handle_flowable(flowables)
         locate(flowables[:len(flowables) - after],
                getattr(first, 'linuxdoc_location', None))
+        if first is not None and len(flowables) == after:
+            # drawn whole (a split one's pieces, left in its place, share
+            # its content): the next pass wraps it again
+            forget = getattr(first, 'forget_lines', None)
+            if forget is not None:
+                forget()
+            else:
+                forget_lines(first)

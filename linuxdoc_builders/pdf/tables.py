@@ -76,6 +76,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     cell_style,
     column_positions,
     empty_frame_height,
+    forget_lines,
     frame_of,
     is_negative_width,
     row_heights,
@@ -453,6 +454,18 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         needs = content_widths(layout.n_cols, [
             (c.col, c.colspan, c.content) for c in layout.cells])
         return sum(needs[0]), sum(needs[1]), sum(needs[2])
+
+    def forget_lines(self) -> None:
+        """Once the table is drawn, drop the lines its cells' paragraphs
+        were broken into (:func:`~linuxdoc_builders.pdf.reportlab_private.
+        forget_lines`), and the sizes it was laid out at, so that it is
+        laid out again, its cells wrapped again, in the next pass."""
+        self._size = {}
+        layouts = [self.layout, *([self.rows.layout] if self.rows else [])]
+        for layout in layouts:
+            for cell in layout.cells:
+                for flowable in cell.content:
+                    forget_lines(flowable)
 
     def _rest(self) -> int:
         """The rows of the whole table not laid out in this part yet."""
