@@ -408,3 +408,19 @@ def test_names_from_conf_py_reach_latex_escaped(tmp_path: Path,
     assert f'\\title{{{title}}}' in text
     assert r'\author{A\_B \& C}' in text
     assert make_latex_pdfs(out) == []
+
+
+def test_latexmk_may_run_enough_passes(tmp_path: Path) -> None:
+    """The output's ``latexmkrc`` lets latexmk run the engine ten times,
+    twice over: latexmk's own five left the kernel's admin-guide book
+    without a PDF ("'xelatex' needed too many passes"), six being
+    enough.  Built twice, the line is there once."""
+    for _ in range(2):
+        result = build_root('tables', tmp_path / 'out', '-b', 'linuxlatex')
+        assert result.returncode == 0, result.stderr
+    assert (tmp_path / 'out' / 'latexmkrc').read_text().count(
+        '$max_repeat') == 1
+    asked = subprocess.run(
+        [latexmk(), '-e', 'print "max_repeat=$max_repeat\\n"; exit 0;'],
+        cwd=tmp_path / 'out', capture_output=True, text=True, check=False)
+    assert 'max_repeat=10' in asked.stdout + asked.stderr

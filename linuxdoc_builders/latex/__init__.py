@@ -86,6 +86,13 @@ TEXINPUTS = Path(__file__).parent / 'texinputs'
 SPAN_OPTIONS = 'breakspans' if KEEPS_MERGED_ROWS else None
 
 
+#: How many times latexmk may run the engine before it gives up on a
+#: book: its default, five, leaves the kernel's admin-guide (1,400 pages,
+#: a table of contents and an index) without a PDF ("'xelatex' needed too
+#: many passes"); its aux file is stable after the sixth.
+LATEXMK_PASSES = 10
+
+
 class LinuxLaTeXBuilder(LaTeXBuilder):
     """``sphinx-build -b linuxlatex``: the LaTeX builder, safe tables, and
     books that link to each other."""
@@ -122,6 +129,17 @@ class LinuxLaTeXBuilder(LaTeXBuilder):
         (``-a``, or files named), which writes every book."""
         self._everything = False
         return super().get_outdated_docs()
+
+    def copy_support_files(self) -> None:
+        """Sphinx's support files, its ``latexmkrc`` allowing latexmk
+        :data:`LATEXMK_PASSES` passes."""
+        super().copy_support_files()
+        rc = Path(self.outdir) / 'latexmkrc'
+        line = f'$max_repeat = {LATEXMK_PASSES};\n'
+        text = rc.read_text() if rc.is_file() else None
+        if text is not None and line not in text:
+            with rc.open('a') as out:
+                out.write(('' if text.endswith('\n') else '\n') + line)
 
     def finish(self) -> None:
         """Record what each book written was written from."""
