@@ -114,8 +114,7 @@ def split_text(text: str, literal: bool = False,
         if not part:
             # before leading or after trailing white space
             continue
-        pieces = break_points(part) if part and not part.isspace() \
-            else [part]
+        pieces = [part] if part.isspace() else break_points(part)
         pieces = [character for piece in pieces
                   for character in (
                       list(piece) if not piece.isspace() and (

@@ -257,12 +257,12 @@ def _line_widths(units: list[str], widths: list[float], used: float,
     return out
 
 
-
 def forget_lines(flowable: Any) -> None:
     """Drop the lines a paragraph was broken into when it was last
     wrapped (``blPara``), once it is drawn: ReportLab wraps it again
     before it draws it again, in the next pass over the book, but keeps
     the last wrap's line and word records on every paragraph of the
-    book through all passes (for the media book, 150 MiB)."""
+    book through all passes (for the media book, about 120 MiB after the
+    first pass)."""
     if isinstance(flowable, paragraph.Paragraph):
         flowable.__dict__.pop('blPara', None)
