@@ -162,10 +162,12 @@ class _Buckets:
 
 #: How the mark that begins the rest of a broken word reads back:
 #: xelatex's and linuxpdf's U+21AA, and pdflatex's ``\hookrightarrow``,
-#: which TeX builds of a hook and an arrow.
+#: which TeX builds of a hook and an arrow; and the ``»`` that begins the
+#: rest of a code line linuxpdf wraps.
 CONTINUATION_MARKS = ('\N{RIGHTWARDS ARROW WITH HOOK}',
                       '\N{MODIFIER LETTER CENTRED LEFT HALF RING}'
-                      '\N{RIGHTWARDS ARROW}')
+                      '\N{RIGHTWARDS ARROW}',
+                      '\N{RIGHT-POINTING DOUBLE ANGLE QUOTATION MARK}')
 
 
 def page_text(path: Path) -> str:

@@ -13,7 +13,9 @@ continuation mark at the start of its next line; two merged cells one
 above the other are told apart by a rule or a change of background; each table
 is numbered as HTML numbers it (Sphinx's numbers: "Table 2", where
 LaTeX counted "Table 1.2" in its chapter); header rows taller than half a
-page are set once in full and repeated shortened.
+page are set once in full and repeated shortened; code lines with no
+point to break them at are broken anywhere, and a chapter title longer
+than the page footer's line is not set over the page number.
 """
 
 from __future__ import annotations
@@ -71,6 +73,11 @@ def test_every_word_is_there_once(built: tuple[Path, str]) -> None:
     assert sorted(re.findall(r'SUBWORD(\d+X\d+)ABCDEFGH', text)) \
         == sorted(f'{r}X{c}' for r in range(2) for c in range(16))
     assert text.count(IDENT) == 3
+    # code lines with no break point, cut anywhere
+    for line in range(1, 61):
+        assert text.count(f'CODELINE{line:02d}') == 1, line
+        assert text.count(f'LINEEND{line:02d}') == 1, line
+    assert text.count('*') == 30 * 110
     # linuxpdf names a cut cell on the next page by its first words
     text = re.sub(r'Phrase1of[^…(]{0,40}…\(continued\)', '', text)
     phrases = re.findall(r'Phrase(\d+)of', text)

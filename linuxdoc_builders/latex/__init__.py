@@ -267,6 +267,27 @@ def _add_package(app: Sphinx) -> None:
     check_strut_macro()
 
 
+#: Sphinx's options (``\\sphinxsetup``) that linuxlatex sets before the
+#: project's own: a code line with no point Sphinx may break it at (an
+#: ASCII-art table's row of ``*``, a memory map's rule of ``=``) is
+#: broken anywhere, each continuation after Sphinx's hook arrow, where it
+#: ran past the page's edge (the whole kernel tree: 2,078 characters, in
+#: filesystems, arch, translations, core-api, dev-tools).
+SPHINXSETUP = 'verbatimforcewraps=true'
+
+
+def _wrap_long_code_lines(app: Sphinx) -> None:
+    """Put :data:`SPHINXSETUP` first in the builder's ``sphinxsetup``,
+    where ``latex_elements`` may still set the options otherwise."""
+    context = getattr(app.builder, 'context', None)
+    if not build_uses(app, LinuxLaTeXTranslator) \
+            or not isinstance(context, dict):
+        return
+    context['sphinxsetup'] = ','.join(
+        part for part in (SPHINXSETUP, context.get('sphinxsetup') or '')
+        if part.strip())
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register ``linuxlatex`` and the translator for ``latex``."""
     app.add_builder(LinuxLaTeXBuilder)
@@ -279,6 +300,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect('config-inited', _use_grid_translator)
     app.connect('config-inited', _modern_table_style)
     app.connect('builder-inited', _add_package)
+    app.connect('builder-inited', _wrap_long_code_lines)
     app.connect('env-updated', _forget_pickled_doctrees, priority=400)
     # sphinx.ext.ifconfig resolves its nodes at the default priority, 500
     app.connect('doctree-resolved', resolve_ifconfig, priority=499)
