@@ -35,6 +35,7 @@ HTML).
 
 from __future__ import annotations
 
+import contextvars
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,11 +61,14 @@ from linuxdoc_builders.books import (
     listed_books,
     report_nowhere,
 )
+from linuxdoc_builders.latex import metrics
 from linuxdoc_builders.latex.checks import (
     KEEPS_MERGED_ROWS,
     check_strut_macro,
 )
+from linuxdoc_builders.latex.given_widths import line_width
 from linuxdoc_builders.latex.ifconfig import resolve_ifconfig
+from linuxdoc_builders.latex.metrics import TextMetrics
 from linuxdoc_builders.latex.scripts import (
     DEFAULT_CJK_FONTS,
     write_cjk_package,
@@ -288,6 +292,29 @@ def _wrap_long_code_lines(app: Sphinx) -> None:
         if part.strip())
 
 
+class _TextMeasure:
+    """The build's measure of text (:mod:`~linuxdoc_builders.latex.metrics`:
+    its fonts, point size and line), undone when the build ends."""
+
+    def __init__(self) -> None:
+        self.token: contextvars.Token[TextMetrics] | None = None
+
+    def start(self, app: Sphinx) -> None:
+        context = getattr(app.builder, 'context', None)
+        if not build_uses(app, LinuxLaTeXTranslator) \
+                or not isinstance(context, dict):
+            return
+        self.token = metrics.use(str(context.get('fontpkg') or ''),
+                                 str(context.get('pointsize') or ''),
+                                 line_width(app.config),
+                                 str(app.config.latex_engine))
+
+    def end(self, app: Sphinx, exception: BaseException | None) -> None:
+        if self.token is not None:
+            metrics.reset(self.token)
+            self.token = None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register ``linuxlatex`` and the translator for ``latex``."""
     app.add_builder(LinuxLaTeXBuilder)
@@ -301,6 +328,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect('config-inited', _modern_table_style)
     app.connect('builder-inited', _add_package)
     app.connect('builder-inited', _wrap_long_code_lines)
+    measure = _TextMeasure()
+    app.connect('builder-inited', measure.start)
+    app.connect('build-finished', measure.end)
     app.connect('env-updated', _forget_pickled_doctrees, priority=400)
     # sphinx.ext.ifconfig resolves its nodes at the default priority, 500
     app.connect('doctree-resolved', resolve_ifconfig, priority=499)

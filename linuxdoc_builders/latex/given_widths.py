@@ -46,11 +46,11 @@ from linuxdoc_builders.colspec import (
     tabular_spec_node,
     with_widths,
 )
+from linuxdoc_builders.latex.metrics import current
 from linuxdoc_builders.latex.widths import (
     ANYWHERE_ATTRIBUTE,
     MIN_SCALE,
     PAGE_LINES,
-    POINTS_PER_UNIT,
     SCRIPT,
     WARN_BELOW_SCALE,
     cell_extent,
@@ -113,8 +113,11 @@ class Setting:
     tabcolsep: float
 
     def points(self, units: float) -> float:
-        """The points of a width measured in units of the 10pt font."""
-        return units * POINTS_PER_UNIT * self.size / 10
+        """The points of a width measured in units of the body's font
+        (:mod:`~linuxdoc_builders.latex.metrics`)."""
+        measure = current()
+        return units * measure.points_per_unit * self.size \
+            / measure.body_size
 
     def scaled(self, scale: float) -> Setting:
         """This setting at ``scale`` times its size (``\\linuxdocscaled``

@@ -7,17 +7,18 @@ never asks whether a cell's longest word fits its share: a stub column of
 ``V4L2_PIX_FMT_*`` names runs under the next column's colour, and the
 columns of a table wider than the page run past its edge.
 
-Here every cell's text is measured in *units* of 5pt (roughly one
-character of the 10pt body font; capitals, digits and monospace count
-more), and each column gets at least its longest unbreakable piece of
-text, then a share of the rest of the line in proportion to what its
-paragraphs would like.  A table whose pieces cannot fit side by side is
-set smaller, by the factor that makes them fit.  Long identifiers break
-after ``_``, ``-``, ``/`` and ``.`` (:func:`break_points`), so a piece is
-usually far shorter than the identifier.
+Here every cell's text is measured in *units*, 1/93 of the line, in the
+build's fonts where they can be read, else by a model of 10pt text
+(:mod:`~linuxdoc_builders.latex.metrics`), and each column gets at least
+its longest unbreakable piece of text, then a share of the rest of the
+line in proportion to what its paragraphs would like.  A table whose
+pieces cannot fit side by side is set smaller, by the factor that makes
+them fit.  Long identifiers break after ``_``, ``-``, ``/`` and ``.``
+(:func:`break_points`), so a piece is usually far shorter than the
+identifier.
 
-The estimate is about the page, not the font: it errs on the wide side,
-and the compiled PDF is what the tests check.
+The estimate errs on the wide side, and the compiled PDF is what the
+tests check.
 """
 
 from __future__ import annotations
@@ -31,18 +32,16 @@ from docutils import nodes
 
 from linuxdoc_builders.colspec import parse_spec, tabular_spec
 from linuxdoc_builders.column_groups import groups_by_width
+from linuxdoc_builders.latex.metrics import (
+    LINE_UNITS,
+    MODEL_WIDE,
+    Kind,
+    current,
+)
 from linuxdoc_builders.table_nodes import PlacedTGroup
 
-#: Sphinx's default \linewidth (letter and A4 paper), in units of 5pt.
-LINE_UNITS = 93
-#: The points in a unit.
-POINTS_PER_UNIT = 5.0
 #: The 6pt \tabcolsep on both sides of a column, in units.
 PADDING_UNITS = 2.4
-#: Units per character of monospace text, and of capitals and digits in
-#: the proportional fonts; other characters count one.
-_MONO = 1.2
-_WIDE = 1.3
 #: Words at least this long break after the characters of
 #: :data:`_BREAK_AFTER`; shorter ones (``e.g.``, ``1.5``) do not.
 BREAKABLE_LENGTH = 10
@@ -151,10 +150,10 @@ class _Extent:
     height: float = 0.0  # its text on one line: all blocks, one after another
 
 
-def _unit_width(text: str, mono: bool) -> float:
-    if mono:
-        return _MONO * len(text)
-    return sum(_WIDE if c.isupper() or c.isdigit() else 1.0 for c in text)
+def _unit_width(text: str, kind: Kind) -> float:
+    """``text``'s width in units, in the build's fonts
+    (:mod:`~linuxdoc_builders.latex.metrics`)."""
+    return current().width(text, kind)
 
 
 def _within(node: nodes.Node, *kinds: type[nodes.Node]) -> bool:
@@ -224,7 +223,8 @@ def cell_extent(entry: nodes.Element, wide_font: bool,
         if _within(text, nodes.table):
             continue
         literal = _within(text, nodes.literal, nodes.literal_block)
-        mono = literal or wide_font
+        kind: Kind = 'mono' if literal else \
+            'heading' if wide_font else 'body'
         block = id(block_of(text))
         if _footnote_mark(text):
             # Sphinx takes the space before the mark away and sets the
@@ -232,11 +232,11 @@ def cell_extent(entry: nodes.Element, wide_font: bool,
             spaced.discard(block)
             words.setdefault(block, []).append(
                 (FOOTNOTE_MARK.replace(' ', '~'),
-                 script * _unit_width(FOOTNOTE_MARK, False), False))
+                 script * _unit_width(FOOTNOTE_MARK, 'body'), False))
             continue
         if isinstance(text.parent, nodes.literal_block):
             lines = text.astext().splitlines() or ['']
-            widths = [_unit_width(line, mono) for line in lines]
+            widths = [_unit_width(line, kind) for line in lines]
             extent.want = max(extent.want, *widths)
             extent.word = max(extent.word, *widths)
             extent.height += len(lines) * LINE_UNITS
@@ -248,7 +248,7 @@ def cell_extent(entry: nodes.Element, wide_font: bool,
                 if words.get(block):
                     spaced.add(block)
             elif part:
-                add(block, (part, size * _unit_width(part, mono),
+                add(block, (part, size * _unit_width(part, kind),
                             not literal))
     for block in list(words):
         end_word(block)
@@ -315,7 +315,7 @@ def content_widths(placed: PlacedTGroup, size: float = 1.0
     least = min(1.0, MIN_SCALE / size)
     # below half the body's size, a table's words break anywhere, if its
     # columns have room for two characters then
-    narrowest = len(need) * (PADDING_UNITS + 2 * _WIDE) * size * least
+    narrowest = len(need) * (PADDING_UNITS + 2 * MODEL_WIDE) * size * least
     if total_need > LINE_UNITS / least and narrowest <= LINE_UNITS:
         return _shares(need, total_need, least, total_need / LINE_UNITS,
                        anywhere=True)
@@ -339,7 +339,7 @@ def column_groups(placed: PlacedTGroup) -> list[range] | None:
     each; None for any other.  Each group's longest pieces fit the line
     at that size."""
     need = _column_extents(placed)[0]
-    if len(need) * (PADDING_UNITS + 2 * _WIDE) * MIN_SCALE <= LINE_UNITS:
+    if len(need) * (PADDING_UNITS + 2 * MODEL_WIDE) * MIN_SCALE <= LINE_UNITS:
         return None
     return groups_by_width([n * MIN_SCALE for n in need],
                            placed.grid.stub_columns, LINE_UNITS)
@@ -405,15 +405,16 @@ def column_units(tgroup: nodes.Element, placed: PlacedTGroup) -> list[float]:
     units = [max(1.0, LINE_UNITS * s / total - PADDING_UNITS)
              for s in shares]
     spec = tabular_spec(table)
-    columns = parse_spec(spec, LINE_UNITS * POINTS_PER_UNIT) \
+    unit = current().points_per_unit
+    columns = parse_spec(spec, LINE_UNITS * unit) \
         if spec is not None else None
     if columns is None:
         return units
     # LaTeX sets a table's columns by the spec's first ones, whatever
     # their number: the kernel's specs often have more than the table
     columns += [None] * (len(units) - len(columns))
-    return [max(1.0, points / POINTS_PER_UNIT) if points else unit
-            for points, unit in zip(columns, units, strict=False)]
+    return [max(1.0, points / unit) if points else share
+            for points, share in zip(columns, units, strict=False)]
 
 
 def rows_of_text(element: nodes.Element, units: float, wide_font: bool

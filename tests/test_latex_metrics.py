@@ -1,0 +1,91 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""linuxlatex measures a table's words in the fonts xelatex sets them in.
+
+``tests/roots/test-latex-fonts`` has the kernel's LaTeX settings (11pt
+DejaVu on A4 with half-inch margins) and two of its kinds of tables: an
+ioctl's errors in a block quote, and options beside their meaning.  By
+the model of 10pt text, ``ENOMEM``'s column was cut under the next
+column's colour and TeX hyphenated ``EINVAL``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from pdf_visible import hidden_text
+from tools import make_latex_pdfs, sphinx_build
+
+from linuxdoc_builders.fontconfig import fc_match
+from linuxdoc_builders.latex import metrics
+
+ROOT = Path(__file__).parent / 'roots' / 'test-latex-fonts'
+KERNEL_FONTS = r'''
+    \setsansfont{DejaVu Sans}
+    \setromanfont{DejaVu Serif}
+    \setmonofont{DejaVu Sans Mono}
+'''
+#: The kernel's line: A4 less half an inch each side, in TeX points.
+KERNEL_LINE = 597.508 - 2 * 72.27 / 2
+
+
+def test_words_are_measured_in_the_fonts_named() -> None:
+    """``ENOMEM`` at 11pt in DejaVu Serif, as a share of the kernel's
+    line in units, against the font's own advance widths (read with
+    MuPDF); monospace in DejaVu Sans Mono; a heading in the widest of
+    the three families (``Waiting`` in the monospaced one, ``mmmm`` in
+    the sans serif one)."""
+    measure = metrics.measure(KERNEL_FONTS, '11pt', KERNEL_LINE, 'xelatex')
+    assert measure is not metrics.MODEL
+    for text, family, kind in (('ENOMEM', 'DejaVu Serif', 'body'),
+                               ('maximum aname=name', 'DejaVu Serif', 'body'),
+                               ('KVM_S390_CMMA_PEEK', 'DejaVu Sans Mono',
+                                'mono'),
+                               ('Waiting', 'DejaVu Sans Mono', 'heading'),
+                               ('mmmm', 'DejaVu Sans', 'heading')):
+        face = fc_match(family)
+        assert face is not None, family
+        font = pymupdf.Font(fontfile=str(face.file))
+        expected = font.text_length(text, 11) * metrics.LINE_UNITS \
+            / KERNEL_LINE * (metrics.HEADING_MARGIN if kind == 'heading'
+                             else metrics.MARGIN)
+        assert measure.width(text, kind) == pytest.approx(expected,
+                                                          rel=0.01)
+    assert measure.width('ENOMEM', 'body') \
+        > metrics.MODEL.width('ENOMEM', 'body') * 1.3
+
+
+def test_fonts_not_read_are_left_to_the_model() -> None:
+    """pdflatex's Type 1 fonts, and a family fontconfig does not have."""
+    assert metrics.measure(KERNEL_FONTS, '11pt', KERNEL_LINE,
+                           'pdflatex') is metrics.MODEL
+    assert metrics.measure(r'\setmainfont{No Such Family Here}', '10pt',
+                           KERNEL_LINE, 'xelatex') is metrics.MODEL
+
+
+def test_a_measure_in_use_is_undone() -> None:
+    token = metrics.use(KERNEL_FONTS, '11pt', KERNEL_LINE, 'xelatex')
+    assert metrics.current() is not metrics.MODEL
+    metrics.reset(token)
+    assert metrics.current() is metrics.MODEL
+
+
+def test_the_kernels_tables_keep_their_words_whole(tmp_path: Path) -> None:
+    """Compiled: no character under the next column's fill, no error
+    name hyphenated, and the build's measure undone once it ended."""
+    out = tmp_path / 'out'
+    result = sphinx_build('-q', '-b', 'linuxlatex', ROOT, out,
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert make_latex_pdfs(out) == []
+    pdf = out / 'fonts.pdf'
+    assert hidden_text(pdf) == []
+    with pymupdf.open(pdf) as document:
+        words = [word for page in document
+                 for word in page.get_text().split()]
+    for word in ('ENOMEM', 'EINVAL', 'EFAULT', 'maximum', 'aname=name',
+                 'DN_RENAME'):
+        assert word in words, word
+    assert {word for word in words if word.startswith('EIN')} \
+        == {'EINVAL'}
