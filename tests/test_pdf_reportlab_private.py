@@ -73,6 +73,9 @@ def test_the_members_mean_what_linuxpdf_reads(placed: dict[str, Any]
         [private.column_positions(table)[0] + 100,
          private.column_positions(table)[0] + 150])
     assert private.cell_style(table, 1, 0).topPadding == 7
+    values = private.cell_values(table)
+    assert [row[1] for row in values] == ['b', 'd']
+    assert [type(f).__name__ for f in values[1][0]] == ['Paragraph']
 
 
 @pytest.mark.parametrize('markup', [

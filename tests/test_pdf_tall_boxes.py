@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import io
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
+from tools import sphinx_build
 
 WIDTH, HEIGHT = 400.0, 600.0
 
@@ -158,3 +160,99 @@ def test_rst2pdf_rests_of_spacers_only_are_dropped() -> None:
     assert without_empty_rests([first, words]) == [first, words]
     with pytest.raises(ValueError, match='negative availWidth'):
         spacers.wrap(WIDTH, HEIGHT)
+
+
+#: A bullet item of commands, each under a line saying what it does,
+#: then a definition whose text and code go on past it, as the kernel's
+#: chelsio cxgb.rst tunes a network card.
+COMMANDS_ITEM = '\n'.join(
+    ['* Item of case {case}', '']
+    + [line for n in range(15) for line in (
+        f'  Setting number {n} of case {{case}}::', '',
+        f'      sysctl -w net.example.setting_{n}=1024000', '')]
+    + ['  Window size for one connection:', '',
+       '   The receive buffer must be at least as large as the product of',
+       '   bandwidth and delay of the link between sender and receiver;',
+       '   twice that where the round trip time varies.', '',
+       '   At ten gigabits, this formula::', '',
+       '       RX_WINDOW >= 1.25MBytes * RTT(in milliseconds)',
+       '       Example: RX_WINDOW = (1,250,000 * 0.1) = 125,000', '',
+       '   Sizes of 256KB to 512KB should do.', '',
+       '   Setting the receive buffer sizes::', '',
+       '       sysctl -w net.ipv4.tcp_rmem="<min> <default> <max>"', '',
+       '  END OF CASE {case}', ''])
+
+
+#: Definitions holding lists in lists, as the kernel's mseal.rst lists
+#: a system call's arguments and errors.
+NESTED_ITEMS = '''Item of case {case}
+   ``int call(void *addr, size_t len, unsigned long flags)``
+
+   **addr**/**len**: a range of memory.
+      The range set by **addr**/**len** must meet:
+         - The start address must be in an allocated area.
+         - The start address must be aligned to a page.
+         - The end address (**addr** + **len**) must be in an area.
+         - no gap (memory not allocated) between start and end.
+
+      The ``len`` is aligned to a page by the kernel.
+
+   **flags**: reserved for later use.
+
+   **Return values**:
+      - **0**: Success.
+      - **-EINVAL**:
+         * Flags not known in ``flags``.
+         * The start address (``addr``) is not aligned to a page.
+         * The range (``addr`` + ``len``) overflows.
+      - **-ENOMEM**:
+         * The start address (``addr``) is not allocated.
+         * The end address (``addr`` + ``len``) is not allocated.
+         * A gap (memory not allocated) between start and end.
+      - **-EPERM**:
+         * this works on 64-bit CPUs only.
+
+   **Note about errors**:
+      - For the errors above, the range is left as it was.
+      - There might be other errors not listed here.
+
+END OF CASE {case}
+'''
+
+
+@pytest.mark.parametrize(('item', 'phrase'), [
+    (COMMANDS_ITEM, 'Sizes of 256KB to 512KB should do.'),
+    (NESTED_ITEMS, 'The range (addr + len) overflows.')])
+def test_a_long_list_item_at_a_page_foot_stays_on_its_pages(
+        tmp_path: Path, item: str, phrase: str) -> None:
+    """The item after 0 to 51 lines of text, each case on a page of its
+    own.  Where a block inside the item split, rst2pdf gave the item's
+    first piece the height left on the page whatever its content, and
+    ReportLab's own split of the item's row measured its content at the
+    column's width, padding included: 7 of the 52 cases of commands drew
+    their last lines past the page's foot, over the page number and off
+    the page; the nested lists of another drew an item's last lines
+    under the next item."""
+    import pymupdf
+    from pdf_visible import hidden_text
+
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\n"
+        "pdf_documents = [('index', 'foot', 'Foot', 'me')]\n")
+    cases = [f'.. raw:: pdf\n\n   PageBreak\n\nCase {n}\n--------\n\n'
+             + ''.join(f'Filler line {k} of case {n}.\n\n' for k in range(n))
+             + item.format(case=n) for n in range(52)]
+    (src / 'index.rst').write_text('Foot\n====\n\n' + '\n'.join(cases))
+    result = sphinx_build('-b', 'linuxpdf', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / 'out' / 'foot.pdf'
+    assert hidden_text(pdf) == []
+    with pymupdf.open(pdf) as document:
+        text = ' '.join(page.get_text() for page in document)
+    for case in range(52):
+        assert text.count(f'Item of case {case}\n') == 1, case
+        assert text.count(f'END OF CASE {case}\n') == 1, case
+    assert text.count(phrase) == 52

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 #: checks each on a real frame and table.
 MEMBERS = {
     'Frame': ('_atTop', '_aH', '_getAvailableWidth'),
-    'Table': ('_rowHeights', '_cellStyles', '_colpositions'),
+    'Table': ('_rowHeights', '_cellStyles', '_colpositions', '_cellvalues'),
     'Flowable': ('_frame',),
     'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
     'flowables': ('_listWrapOn',),
@@ -109,6 +109,11 @@ def merged_height(content: list[Any], width: float) -> float:
     it, the space between two flowables counted once (the larger): how
     rst2pdf measures a list item's content to find where to cut it."""
     return float(flowables._listWrapOn(content, width, None)[1])
+
+
+def cell_values(table: Any) -> list[list[Any]]:
+    """A table's cells, row by row, as it was given them."""
+    return list(table._cellvalues)
 
 
 def cell_style(table: Any, row: int, col: int) -> Any:

@@ -103,6 +103,7 @@ from linuxdoc_builders.pdf.tall_boxes import (
     locate,
     place,
     split_list_item,
+    with_natural_first_piece,
     without_empty_rests,
 )
 from linuxdoc_builders.pdf.words import anchors_inside_words
@@ -291,7 +292,9 @@ def _code_fitted() -> Iterator[None]:
 @contextlib.contextmanager
 def _list_items_split() -> Iterator[None]:
     """rst2pdf's list items split by :func:`~linuxdoc_builders.pdf.
-    tall_boxes.split_list_item` where its own split gives up, never with
+    tall_boxes.split_list_item` where its own split gives up or gives
+    a first piece taller than the room (:func:`~linuxdoc_builders.pdf.
+    tall_boxes.with_natural_first_piece`), never with
     a rest of spacers only (:func:`~linuxdoc_builders.pdf.tall_boxes.
     without_empty_rests`), while this lasts."""
     original = SplitTable.split
@@ -299,9 +302,13 @@ def _list_items_split() -> Iterator[None]:
     @functools.wraps(original)
     def split(self: Any, width: float, height: float) -> Any:
         with frame_lent(self):
+            pieces = with_natural_first_piece(
+                self, original(self, width, height), width, height)
+            if pieces is None:
+                pieces = split_list_item(self, width, height,
+                                         overruled=True)
             return without_empty_rests(
-                original(self, width, height)
-                or split_list_item(self, width, height))
+                pieces or split_list_item(self, width, height))
 
     SplitTable.split = split
     try:

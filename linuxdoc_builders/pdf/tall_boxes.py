@@ -19,13 +19,14 @@ from docutils import nodes
 from reportlab.platypus import KeepInFrame, Paragraph, XPreformatted
 from reportlab.platypus.flowables import Flowable
 from reportlab.platypus.tables import Table
-from rst2pdf.flowables import SplitTable
+from rst2pdf.flowables import DelayedTable, SplitTable
 from sphinx.locale import __
 from sphinx.util import logging
 from sphinx.util.logging import get_node_location
 
 from linuxdoc_builders.pdf.reportlab_private import (
     cell_style,
+    cell_values,
     column_positions,
     is_negative_width,
     merged_height,
@@ -40,8 +41,8 @@ from linuxdoc_builders.table_messages import lined, shorten
 logger = logging.getLogger(__name__)
 
 
-def split_list_item(item: SplitTable, width: float, height: float
-                    ) -> list[Flowable]:
+def split_list_item(item: SplitTable, width: float, height: float,
+                    overruled: bool = False) -> list[Flowable]:
     """``item``, a list item or a definition, as what fits in ``width``
     x ``height`` and the rest; no pieces if nothing of it fits.
 
@@ -55,7 +56,8 @@ def split_list_item(item: SplitTable, width: float, height: float
     page after page (the kernel's trace book never ended).  Here the
     content is cut where the item's own table measures it, only there:
     where rst2pdf saw the item was too tall and still returned nothing,
-    it had its reasons (a first block that does not split).
+    it had its reasons (a first block that does not split), unless its
+    pieces were ``overruled`` (:func:`with_natural_first_piece`).
     """
     if item.wrap(width, height)[1] <= height:
         return []
@@ -64,7 +66,8 @@ def split_list_item(item: SplitTable, width: float, height: float
     room = (positions[2] - positions[1] - style.leftPadding
             - style.rightPadding)
     padding = style.topPadding + style.bottomPadding
-    if merged_height(item.data[0][1], room) + padding > height:
+    if not overruled and \
+            merged_height(item.data[0][1], room) + padding > height:
         # rst2pdf saw it did not fit and gave up for a reason of its
         # own (a first block that cannot be cut): its call
         return []
@@ -89,6 +92,36 @@ def split_list_item(item: SplitTable, width: float, height: float
                           style=item.style, padding=item.padding)])
     locate(pieces, getattr(item, 'linuxdoc_location', None))
     return pieces
+
+
+def with_natural_first_piece(item: SplitTable, pieces: list[Flowable],
+                             width: float, height: float
+                             ) -> list[Flowable] | None:
+    """``pieces``, a split of ``item`` into ``width`` x ``height``, with
+    the first one as tall as its content; None where that is more than
+    ``height``.
+
+    Where a block inside the item splits, rst2pdf counts the content
+    above it with the space between two flowables merged, and gives the
+    first piece's row the height offered, whatever its content; where it
+    leaves the split to ReportLab, ReportLab measures the row's content
+    at the column's width, its padding included, and fixes the row's
+    height by that.  Either way the first piece held more than its row,
+    drawn on past it: off the page's foot (the kernel's chelsio cxgb.rst,
+    146 characters past the page's edge) or, in a list item inside
+    another, over the next item (userspace-api mseal.rst).  Set at its
+    content's height, as the item's table measures it, a piece nested in
+    another makes the outer one as tall as it is, where this is checked
+    again."""
+    if not pieces or not isinstance(pieces[0], Table) \
+            or isinstance(pieces[0], DelayedTable):
+        # rst2pdf's own boxes measure themselves when laid out
+        return pieces
+    natural = Table(cell_values(pieces[0]), colWidths=item.colWidths,
+                    style=item.style)
+    if natural.wrap(width, height)[1] > height:
+        return None
+    return [natural, *pieces[1:]]
 
 
 def without_empty_rests(pieces: list[Flowable]) -> list[Flowable]:
