@@ -84,8 +84,9 @@ SIZES = {
 SCRIPT_SIZES = {5.0: 5.0, 6.0: 5.0, 7.0: 5.0, 8.0: 6.0, 9.0: 6.0,
                 10.0: 7.0, 10.95: 8.0, 12.0: 8.0, 14.4: 10.0}
 #: How much wider than the estimate (:mod:`linuxdoc_builders.latex.widths`)
-#: a column is made where there is room: the estimate is about the page,
-#: not the font, and the kernel's DejaVu fonts run up to a fifth wider.
+#: a column is made where there is room: the model's estimate is about
+#: the page, not the font (the kernel's DejaVu fonts run up to a fifth
+#: wider), and a measured font's bold face is wider than its regular.
 MARGIN = 1.25
 #: A table whose given columns have no room for their text is set
 #: smaller, by steps of this much, down to :func:`least_scale` (its
