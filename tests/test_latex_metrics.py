@@ -73,7 +73,9 @@ def test_a_measure_in_use_is_undone() -> None:
 
 def test_the_kernels_tables_keep_their_words_whole(tmp_path: Path) -> None:
     """Compiled: no character under the next column's fill, no error
-    name hyphenated, and the build's measure undone once it ended."""
+    name hyphenated; and in the table the source sets ``\\tiny`` (6pt),
+    its sub- and superscripts at half the body's 10.95pt, not TeX's
+    5pt."""
     out = tmp_path / 'out'
     result = sphinx_build('-q', '-b', 'linuxlatex', ROOT, out,
                           cwd=tmp_path)
@@ -89,3 +91,11 @@ def test_the_kernels_tables_keep_their_words_whole(tmp_path: Path) -> None:
         assert word in words, word
     assert {word for word in words if word.startswith('EIN')} \
         == {'EINVAL'}
+    with pymupdf.open(pdf) as document:
+        sizes = {span['text'].strip(): span['size'] for page in document
+                 for block in page.get_text('dict')['blocks']
+                 for line in block.get('lines', ())
+                 for span in line['spans'] if span['text'].strip()}
+    assert sizes['g'] == pytest.approx(6.0, abs=0.05)
+    for script in ('7', '3', '0'):
+        assert sizes[script] == pytest.approx(10.95 / 2, abs=0.05), script
