@@ -81,6 +81,7 @@ from linuxdoc_builders.pdf.maths import (
 )
 from linuxdoc_builders.pdf.reportlab_private import (
     frame_lent,
+    is_negative_width,
     long_words_broken_at_marks,
     paragraph_fragments_mapped,
 )
@@ -294,16 +295,24 @@ def _list_items_split() -> Iterator[None]:
     """rst2pdf's list items split by :func:`~linuxdoc_builders.pdf.
     tall_boxes.split_list_item` where its own split gives up or gives
     a first piece taller than the room (:func:`~linuxdoc_builders.pdf.
-    tall_boxes.with_natural_first_piece`), never with
-    a rest of spacers only (:func:`~linuxdoc_builders.pdf.tall_boxes.
-    without_empty_rests`), while this lasts."""
+    tall_boxes.with_natural_first_piece`) or fails on a column of no
+    width, never with a rest of spacers only (:func:`~linuxdoc_builders.
+    pdf.tall_boxes.without_empty_rests`), while this lasts."""
     original = SplitTable.split
 
     @functools.wraps(original)
     def split(self: Any, width: float, height: float) -> Any:
         with frame_lent(self):
-            pieces = with_natural_first_piece(
-                self, original(self, width, height), width, height)
+            try:
+                pieces = with_natural_first_piece(
+                    self, original(self, width, height), width, height)
+            except ValueError as error:
+                if not is_negative_width(error):
+                    raise
+                # rst2pdf 0.102 tries a first piece of spacers only, a
+                # column of no width that ReportLab refuses; later
+                # releases give that try up themselves
+                pieces = []
             if pieces is None:
                 pieces = split_list_item(self, width, height,
                                          overruled=True)
