@@ -256,3 +256,57 @@ def test_a_long_list_item_at_a_page_foot_stays_on_its_pages(
         assert text.count(f'Item of case {case}\n') == 1, case
         assert text.count(f'END OF CASE {case}\n') == 1, case
     assert text.count(phrase) == 52
+
+
+#: Lists six levels deep, the last item of the deepest two lines long,
+#: then a paragraph: as the kernel's XFS online fsck design lists what
+#: its fuzz tests do.
+DEEP_LISTS = '''Deep lists
+==========
+
+* For each object on the filesystem...
+
+  * For each record inside that object...
+
+    * For each field inside that record...
+
+      * For each kind of change to a field...
+
+        1. Clear all bits
+        2. Set all bits
+
+        * ...test the reactions of:
+
+          1. The verifiers
+          2. Both repair tools, the online one first and then the
+             offline one where the online one did not succeed, which
+             takes more than one line
+
+AFTER THE LISTS.
+'''
+
+
+def test_a_list_nested_six_deep_ends_above_the_next_paragraph(
+        tmp_path: Path) -> None:
+    """rst2pdf sets each list item 3 points lower than its row, one row
+    in another: the deepest item's last line ran 18 points into the
+    paragraph after the lists."""
+    import pymupdf
+    from pdf_visible import hidden_text
+
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\n"
+        "pdf_documents = [('index', 'deep', 'Deep', 'me')]\n")
+    (src / 'index.rst').write_text(DEEP_LISTS)
+    result = sphinx_build('-b', 'linuxpdf', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pdf = tmp_path / 'out' / 'deep.pdf'
+    assert hidden_text(pdf) == []
+    with pymupdf.open(pdf) as document:
+        page = next(p for p in document if 'AFTER THE LISTS.' in p.get_text())
+        last = page.search_for('takes more than one line')[0]
+        after = page.search_for('AFTER THE LISTS.')[0]
+    assert last.y1 <= after.y0

@@ -101,6 +101,7 @@ from linuxdoc_builders.pdf.tables import (
     fit_code,
 )
 from linuxdoc_builders.pdf.tall_boxes import (
+    ListItemHandler,
     locate,
     place,
     split_list_item,
@@ -357,7 +358,8 @@ def linuxpdf_write(fallback_fonts: list[str],
         PDFAnchor: PDFAnchorHandler(),
         addnodes.manpage: ManpageHandler(),
         addnodes.desc_inline: InlineCodeHandler(),
-        nodes.abbreviation: AbbreviationHandler()}
+        nodes.abbreviation: AbbreviationHandler(),
+        nodes.list_item: ListItemHandler()}
     fallback = Fallback(fallback_fonts)
     missing = MissingCharacters()
     if not RST2PDF_DRAWS_MATHS:

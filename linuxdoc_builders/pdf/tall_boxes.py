@@ -18,8 +18,9 @@ from typing import Any
 from docutils import nodes
 from reportlab.platypus import KeepInFrame, Paragraph, XPreformatted
 from reportlab.platypus.flowables import Flowable
-from reportlab.platypus.tables import Table
+from reportlab.platypus.tables import Table, TableStyle
 from rst2pdf.flowables import DelayedTable, SplitTable
+from rst2pdf.genelements import HandleListItem
 from sphinx.locale import __
 from sphinx.util import logging
 from sphinx.util.logging import get_node_location
@@ -122,6 +123,37 @@ def with_natural_first_piece(item: SplitTable, pieces: list[Flowable],
     if natural.wrap(width, height)[1] > height:
         return None
     return [natural, *pieces[1:]]
+
+
+class ListItemHandler(HandleListItem):  # type: ignore[misc]
+    """rst2pdf's list item, its content inside its row.
+
+    rst2pdf gives a list item's table a padding of -3 points below (3
+    above, ReportLab's default), so that the row is as tall as its
+    content: the content, set 3 points below the row's top, hangs 3
+    points past its foot.  A list inside an item adds its own 3: six
+    levels deep (the kernel's XFS online fsck design), the last line ran
+    18 points into the paragraph after the list.  Here the item's table
+    has no padding above or below: the same row, its content in it, the
+    list 3 points higher than rst2pdf sets it."""
+
+    def gather_elements(self, client: Any, node: nodes.Element,
+                        style: Any) -> list[Flowable]:
+        elements: list[Flowable] = super().gather_elements(client, node,
+                                                           style)
+        for element in elements:
+            if isinstance(element, DelayedTable):
+                element.style = _no_vertical_padding(element.style)
+        return elements
+
+
+def _no_vertical_padding(style: TableStyle) -> TableStyle:
+    """``style`` with no padding above or below any cell."""
+    commands = [command for command in style.getCommands()
+                if command[0] not in ('TOPPADDING', 'BOTTOMPADDING')]
+    return TableStyle([*commands,
+                       ('TOPPADDING', (0, 0), (-1, -1), 0),
+                       ('BOTTOMPADDING', (0, 0), (-1, -1), 0)])
 
 
 def without_empty_rests(pieces: list[Flowable]) -> list[Flowable]:
