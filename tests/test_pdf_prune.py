@@ -85,3 +85,30 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
         node = node.parent
         found.append(node)
     return found
+
+
+def test_a_drawn_list_item_lets_go_of_its_table_and_lines() -> None:
+    """rst2pdf builds a list item's table at every wrap and keeps it, and
+    the lines of the paragraphs in it; once the item is drawn both go
+    (:func:`linuxdoc_builders.pdf.layout.forget_drawn`), and the next
+    pass lays it out again."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+    from rst2pdf.flowables import DelayedTable
+
+    from linuxdoc_builders.pdf.layout import forget_drawn
+
+    paragraph = Paragraph('some <b>bold</b> words')
+    item = DelayedTable([['-', [paragraph]]], colWidths=['10%', '90%'])
+    canvas = Canvas(io.BytesIO())
+    size = item.wrapOn(canvas, 200, 200)
+    item.drawOn(canvas, 0, 0)
+    assert item.t is not None
+    assert 'blPara' in paragraph.__dict__
+    forget_drawn(item)
+    assert item.t is None
+    assert 'blPara' not in paragraph.__dict__
+    assert item.wrapOn(canvas, 200, 200) == size
+    item.drawOn(canvas, 0, 0)

@@ -104,3 +104,38 @@ def test_long_words_break_at_marks_only_inside_the_seam(markup: str
     assert lines() == stock
     assert broken[:2] == ['see V4L2_', CONTINUATION + 'PIX_FMT_']
     assert stock[0].startswith('see V4L2_P')
+
+
+def test_a_drawn_paragraph_gets_its_parsed_fragments_back() -> None:
+    """ReportLab's wrap puts a paragraph's words, several times their
+    size, in place of its parsed fragments, and keeps them; inside the
+    seam, a paragraph once drawn (``forget_lines``) has its fragments
+    back, and its next wrap breaks the same lines."""
+    from reportlab.platypus import Paragraph
+
+    from linuxdoc_builders.pdf.reportlab_private import (
+        forget_lines,
+        parsed_fragments_kept,
+    )
+
+    markup = 'some <b>bold</b> and <i>italic</i> words, more than a line'
+
+    def lines(para: Paragraph) -> list[list[str]]:
+        para.wrap(80, 1000)
+        return [[f.text for f in line.words] for line in para.blPara.lines]
+
+    stock = Paragraph(markup)
+    parsed = stock.frags
+    stock_lines = lines(stock)
+    forget_lines(stock)
+    assert stock.frags is not parsed
+    with parsed_fragments_kept():
+        para = Paragraph(markup)
+        parsed = para.frags
+        first = lines(para)
+        assert para.frags is not parsed
+        forget_lines(para)
+        assert para.frags is parsed
+        assert 'blPara' not in para.__dict__
+        assert lines(para) == first == stock_lines
+

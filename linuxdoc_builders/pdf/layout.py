@@ -44,6 +44,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
+from rst2pdf.flowables import BoundByWidth, DelayedTable
 from sphinx.locale import __
 from sphinx.util import logging
 
@@ -261,8 +262,29 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         if first is not None and len(flowables) == after:
             # drawn whole (a split one's pieces, left in its place, share
             # its content): the next pass wraps it again
-            forget = getattr(first, 'forget_lines', None)
-            if forget is not None:
-                forget()
-            else:
-                forget_lines(first)
+            forget_drawn(first)
+
+
+def forget_drawn(flowable: Any) -> None:
+    """Drop what laying out ``flowable`` left on it and on the flowables
+    in it, once it is drawn whole: the lines of its paragraphs
+    (:func:`~linuxdoc_builders.pdf.reportlab_private.forget_lines`), a
+    grid table's layout (:meth:`~linuxdoc_builders.pdf.tables.GridTable.
+    forget_lines`), and the table rst2pdf builds for a list item, a block
+    quote or a field list (a ``DelayedTable``) at every wrap, which keeps
+    the table's measures and the lines of every paragraph in it until
+    the next pass wraps it again."""
+    forget = getattr(flowable, 'forget_lines', None)
+    if forget is not None:
+        forget()
+    elif isinstance(flowable, DelayedTable):
+        flowable.t = None
+        for row in flowable.data:
+            for cell in row:
+                for content in cell if isinstance(cell, list) else [cell]:
+                    forget_drawn(content)
+    elif isinstance(flowable, BoundByWidth):
+        for content in flowable.content:
+            forget_drawn(content)
+    else:
+        forget_lines(flowable)

@@ -83,6 +83,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     frame_lent,
     long_words_broken_at_marks,
     paragraph_fragments_mapped,
+    parsed_fragments_kept,
 )
 from linuxdoc_builders.pdf.roles import (
     AbbreviationHandler,
@@ -349,7 +350,8 @@ def linuxpdf_write(fallback_fonts: list[str],
         handlers[nodes.math] = InlineMathHandler()
     with Rst2pdfMessages() as messages, _noting_nodes(messages), \
             _doc_template(), _code_fitted(), _list_items_split(), \
-            long_words_broken_at_marks(), svg_text_positioned(), \
+            long_words_broken_at_marks(), parsed_fragments_kept(), \
+            svg_text_positioned(), \
             svg_fonts_embedded(base14_substitutes(fonts)), \
             svg_text_fallback(fallback, missing, lambda: (
                 messages.rendering[-1] if messages.rendering else None)), \
