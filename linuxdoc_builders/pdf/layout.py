@@ -162,10 +162,26 @@ def prune_laid_out(document: nodes.document) -> None:
     so that most of the doctree is freed while the book is laid out.
     """
     _keep_titles(document)
+    forget_node_tables(document)
+
+
+def forget_node_tables(document: nodes.document) -> None:
+    """Empty ``document``'s tables of its nodes (but the substitutions),
+    which would keep the nodes let go."""
     for name in _NODE_TABLES:
         table = getattr(document, name, None)
         if isinstance(table, (dict, list)):
             table.clear()
+
+
+def prune_rendered(section: nodes.section) -> None:
+    """Drop what of ``section`` its flowables no longer need, as soon as
+    rst2pdf has made them, as :func:`prune_laid_out` does for the whole
+    document: rst2pdf makes the flowables of a document in order, one
+    section after the other, and reads no section again once its
+    flowables are made, so the book's doctree and its flowables are not
+    held in full together."""
+    _keep_titles(section)
 
 
 def _keep_titles(node: nodes.Element) -> bool:
