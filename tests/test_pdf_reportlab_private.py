@@ -41,13 +41,17 @@ def placed() -> dict[str, Any]:
 
 
 def test_every_member_is_there(placed: dict[str, Any]) -> None:
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import flowables, paragraph
 
     from linuxdoc_builders.pdf.reportlab_private import MEMBERS
 
     objects = {'Frame': placed['frame'], 'Table': placed['table'],
                'paragraph': paragraph, 'flowables': flowables,
-               'Paragraph': paragraph.Paragraph('x')}
+               'Paragraph': paragraph.Paragraph('x'),
+               'Canvas': Canvas('unused.pdf'), 'pdfdoc': pdfdoc}
+    assert set(objects) == set(MEMBERS) - {'Flowable'}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
                and not hasattr(objects[kind], name)]
@@ -139,3 +143,38 @@ def test_a_drawn_paragraph_gets_its_parsed_fragments_back() -> None:
         assert 'blPara' not in para.__dict__
         assert lines(para) == first == stock_lines
 
+
+def test_a_pdf_is_written_as_it_is_formatted() -> None:
+    """Inside the seam ReportLab writes each object of the PDF to its
+    output as it formats it, not the whole PDF joined at the end; the
+    bytes are the same."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from linuxdoc_builders.pdf.reportlab_private import written_as_formatted
+
+    class Output(io.BytesIO):
+        writes = 0
+
+        def write(self, data: Any) -> int:
+            self.writes += 1
+            return super().write(data)
+
+    def saved(streamed: bool) -> Output:
+        output = Output()
+        canvas = Canvas(output, invariant=1)
+        for page in range(3):
+            canvas.drawString(72, 72, f'page {page}')
+            canvas.showPage()
+        if streamed:
+            with written_as_formatted(canvas):
+                canvas.save()
+        else:
+            canvas.save()
+        return output
+
+    stock, streamed = saved(False), saved(True)
+    assert stock.writes == 1
+    assert streamed.writes > 10
+    assert streamed.getvalue() == stock.getvalue()

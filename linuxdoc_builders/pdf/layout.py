@@ -53,6 +53,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     empty_frame_height,
     forget_lines,
     frame_width,
+    written_as_formatted,
 )
 from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page, locate
 
@@ -113,7 +114,10 @@ class BookCanvas(Canvas):  # type: ignore[misc]
         ReportLab itself writes destinations only inline, into the links
         that use them.  A link to a destination that was never drawn
         would stop ReportLab writing the PDF at all: it leads to the
-        first page instead, with a warning (:meth:`_bind_undrawn`)."""
+        first page instead, with a warning (:meth:`_bind_undrawn`).
+        Each object of the PDF is written as it is formatted
+        (:func:`~linuxdoc_builders.pdf.reportlab_private.
+        written_as_formatted`)."""
         self._bind_undrawn()
         drawn = [(name, dest) for name, dest in self._destinations.items()
                  if name in self.exports and dest.fmt is not None
@@ -125,7 +129,8 @@ class BookCanvas(Canvas):  # type: ignore[misc]
                 pairs += [PDFString(name), dest]
             self._doc.Catalog.Names = PDFDictionary(
                 {'Dests': PDFDictionary({'Names': PDFArray(pairs)})})
-        super().save()
+        with written_as_formatted(self):
+            super().save()
 
     def _bind_undrawn(self) -> None:
         """Point every destination a link uses but no page drew at the

@@ -24,8 +24,10 @@ when a ReportLab release renames or drops one (``TESTED`` in
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import flowables, paragraph
 
@@ -43,6 +45,8 @@ MEMBERS = {
     'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
     'flowables': ('_listWrapOn',),
     'Paragraph': ('_setup', 'frags', 'breakLines'),
+    'Canvas': ('_filename',),
+    'pdfdoc': ('PDFFile',),
 }
 
 #: Added to each line's width so that ReportLab, adding up the same
@@ -304,3 +308,39 @@ def forget_lines(flowable: Any) -> None:
         if parsed is not None:
             flowable.frags = parsed
 
+
+class _WrittenFile(pdfdoc.PDFFile):  # type: ignore[misc]
+    """ReportLab's collector of a PDF's bytes, writing each piece to the
+    output as it comes rather than keeping them all to join them."""
+
+    def __init__(self, output: BinaryIO, *args: Any) -> None:
+        super().__init__(*args)
+        for piece in self.strings:
+            output.write(piece)
+        self.strings.clear()
+        self.write = output.write
+
+    def format(self, document: Any) -> bytes:
+        """Nothing left to hand over: every piece is written."""
+        return b''
+
+
+@contextlib.contextmanager
+def written_as_formatted(canvas: Any) -> Iterator[None]:
+    """``canvas`` saved, while this lasts, writing each object of the PDF
+    to its output as ReportLab formats it.
+
+    ReportLab formats the whole PDF into a list of pieces, joins them
+    into one string and writes that: the PDF three times over in memory
+    at the end of the build, when it holds the most.
+    """
+    output = canvas._filename
+    if not callable(getattr(output, 'write', None)):
+        yield
+        return
+    collector = pdfdoc.PDFFile
+    pdfdoc.PDFFile = functools.partial(_WrittenFile, output)
+    try:
+        yield
+    finally:
+        pdfdoc.PDFFile = collector
