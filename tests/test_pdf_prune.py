@@ -85,3 +85,86 @@ def _ancestors(node: nodes.Node) -> list[nodes.Node]:
         node = node.parent
         found.append(node)
     return found
+
+
+def test_a_section_is_pruned_once_its_flowables_are_made() -> None:
+    """While rst2pdf makes the flowables of a later section, an earlier
+    one holds only its title (:func:`linuxdoc_builders.pdf.layout.
+    prune_rendered`); every paragraph's text is in the flowables."""
+    import sphinx.addnodes  # noqa: F401  (rst2pdf's Sphinx handlers)
+    from rst2pdf import createpdf
+
+    from linuxdoc_builders.pdf.seams import _sections_pruned
+
+    document = publish_doctree(SOURCE + '\nLast\n----\n\nThe end.\n',
+                               settings_overrides={
+                                   'doctitle_xform': False,
+                                   'report_level': 5})
+    chapter = document[0][4]
+    assert chapter[0].astext() == 'Chapter'
+    client = createpdf.RstToPdf()
+    client.doctree = document
+    make = client.gen_elements
+    seen: list[str] = []
+
+    def watching(node: nodes.Node, *args: object, **kwargs: object
+                 ) -> object:
+        if node.astext() == 'The end.':
+            seen.append(chapter.astext())
+        return make(node, *args, **kwargs)
+
+    client.gen_elements = watching
+    with _sections_pruned():
+        flowables = client.gen_elements(document)
+    assert seen == ['Chapter\n\nSection']
+    text = ' '.join(str(getattr(f, 'text', '')) for f in flowables)
+    for paragraph in ('Some text with', 'A paragraph.', 'The end.'):
+        assert paragraph in text
+
+
+def test_a_book_lets_go_of_the_documents_it_was_copied_from() -> None:
+    """rst2pdf assembles a book from deep copies of its documents, whose
+    nodes keep pointing at the document copied; once the book is
+    assembled that document is emptied
+    (:func:`linuxdoc_builders.pdf.builder.release_copied_documents`), and
+    the book keeps every word."""
+    from linuxdoc_builders.pdf.builder import release_copied_documents
+
+    source = publish_doctree(SOURCE, settings_overrides={
+        'doctitle_xform': False, 'report_level': 5})
+    book = source.deepcopy()
+    text = book.astext()
+    assert next(book.findall(nodes.paragraph)).document is source
+    assert source.ids
+    release_copied_documents(book)
+    assert source.children == []
+    assert not source.ids
+    assert book.astext() == text
+    assert next(book.findall(nodes.paragraph)).document is source
+
+
+def test_a_drawn_list_item_lets_go_of_its_table_and_lines() -> None:
+    """rst2pdf builds a list item's table at every wrap and keeps it, and
+    the lines of the paragraphs in it; once the item is drawn both go
+    (:func:`linuxdoc_builders.pdf.layout.forget_drawn`), and the next
+    pass lays it out again."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+    from rst2pdf.flowables import DelayedTable
+
+    from linuxdoc_builders.pdf.layout import forget_drawn
+
+    paragraph = Paragraph('some <b>bold</b> words')
+    item = DelayedTable([['-', [paragraph]]], colWidths=['10%', '90%'])
+    canvas = Canvas(io.BytesIO())
+    size = item.wrapOn(canvas, 200, 200)
+    item.drawOn(canvas, 0, 0)
+    assert item.t is not None
+    assert 'blPara' in paragraph.__dict__
+    forget_drawn(item)
+    assert item.t is None
+    assert 'blPara' not in paragraph.__dict__
+    assert item.wrapOn(canvas, 200, 200) == size
+    item.drawOn(canvas, 0, 0)

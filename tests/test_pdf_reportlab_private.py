@@ -41,13 +41,17 @@ def placed() -> dict[str, Any]:
 
 
 def test_every_member_is_there(placed: dict[str, Any]) -> None:
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import flowables, paragraph
 
     from linuxdoc_builders.pdf.reportlab_private import MEMBERS
 
     objects = {'Frame': placed['frame'], 'Table': placed['table'],
                'paragraph': paragraph, 'flowables': flowables,
-               'Paragraph': paragraph.Paragraph('x')}
+               'Paragraph': paragraph.Paragraph('x'),
+               'Canvas': Canvas('unused.pdf'), 'pdfdoc': pdfdoc}
+    assert set(objects) == set(MEMBERS) - {'Flowable'}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
                and not hasattr(objects[kind], name)]
@@ -107,3 +111,73 @@ def test_long_words_break_at_marks_only_inside_the_seam(markup: str
     assert lines() == stock
     assert broken[:2] == ['see V4L2_', CONTINUATION + 'PIX_FMT_']
     assert stock[0].startswith('see V4L2_P')
+
+
+def test_a_drawn_paragraph_gets_its_parsed_fragments_back() -> None:
+    """ReportLab's wrap puts a paragraph's words, several times their
+    size, in place of its parsed fragments, and keeps them; inside the
+    seam, a paragraph once drawn (``forget_lines``) has its fragments
+    back, and its next wrap breaks the same lines."""
+    from reportlab.platypus import Paragraph
+
+    from linuxdoc_builders.pdf.reportlab_private import (
+        forget_lines,
+        parsed_fragments_kept,
+    )
+
+    markup = 'some <b>bold</b> and <i>italic</i> words, more than a line'
+
+    def lines(para: Paragraph) -> list[list[str]]:
+        para.wrap(80, 1000)
+        return [[f.text for f in line.words] for line in para.blPara.lines]
+
+    stock = Paragraph(markup)
+    parsed = stock.frags
+    stock_lines = lines(stock)
+    forget_lines(stock)
+    assert stock.frags is not parsed
+    with parsed_fragments_kept():
+        para = Paragraph(markup)
+        parsed = para.frags
+        first = lines(para)
+        assert para.frags is not parsed
+        forget_lines(para)
+        assert para.frags is parsed
+        assert 'blPara' not in para.__dict__
+        assert lines(para) == first == stock_lines
+
+
+def test_a_pdf_is_written_as_it_is_formatted() -> None:
+    """Inside the seam ReportLab writes each object of the PDF to its
+    output as it formats it, not the whole PDF joined at the end; the
+    bytes are the same."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from linuxdoc_builders.pdf.reportlab_private import written_as_formatted
+
+    class Output(io.BytesIO):
+        writes = 0
+
+        def write(self, data: Any) -> int:
+            self.writes += 1
+            return super().write(data)
+
+    def saved(streamed: bool) -> Output:
+        output = Output()
+        canvas = Canvas(output, invariant=1)
+        for page in range(3):
+            canvas.drawString(72, 72, f'page {page}')
+            canvas.showPage()
+        if streamed:
+            with written_as_formatted(canvas):
+                canvas.save()
+        else:
+            canvas.save()
+        return output
+
+    stock, streamed = saved(False), saved(True)
+    assert stock.writes == 1
+    assert streamed.writes > 10
+    assert streamed.getvalue() == stock.getvalue()

@@ -40,6 +40,7 @@ import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
 from rst2pdf.pdfbuilder import PDFBuilder
 from sphinx.locale import __
 from sphinx.util import logging
@@ -47,12 +48,12 @@ from sphinx.util.parallel import ParallelTasks, parallel_available
 
 from linuxdoc_builders import book_state, books, images
 from linuxdoc_builders.pdf import graphs, links
+from linuxdoc_builders.pdf.layout import forget_node_tables
 from linuxdoc_builders.pdf.seams import Rst2pdfMessages, linuxpdf_write
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -211,6 +212,7 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         finally:
             self.book = None
             books.forget_pickled_doctrees(self.env)
+        release_copied_documents(tree)
         books.report_nowhere(tree, self.env, self.html_only)
         graphs.draw_graphs(tree, Path(self.srcdir), Path(self.outdir))
         images.replace_unreadable(tree, Path(self.srcdir))
@@ -221,6 +223,25 @@ class LinuxPDFBuilder(PDFBuilder):  # type: ignore[misc]
         links.number_captions(tree, docname, self.env)
         links.resolve_links(tree, docname, self.out_suffix)
         return tree
+
+
+def release_copied_documents(tree: nodes.document) -> None:
+    """Empty the documents that ``tree``, a book, was copied from.
+
+    rst2pdf assembles a book from a deep copy of each document's doctree,
+    and docutils' copy of a node keeps the document of the node it
+    copies (``node.document``): every document of the book stayed in
+    memory whole, beside its copy, until the PDF was written.  Only the
+    copies are read from here on; the documents keep their settings and
+    reporter, but not their nodes nor their tables of nodes.
+    """
+    copied = {id(node.document): node.document
+              for node in tree.findall(nodes.Element)
+              if node.document is not None and node.document is not tree}
+    for document in copied.values():
+        document.children = []
+        forget_node_tables(document)
+    gc.collect()
 
 
 def _progress(done: int, total: int, name: str) -> None:

@@ -44,6 +44,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
+from rst2pdf.flowables import BoundByWidth, DelayedTable
 from sphinx.locale import __
 from sphinx.util import logging
 
@@ -52,6 +53,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     empty_frame_height,
     forget_lines,
     frame_width,
+    written_as_formatted,
 )
 from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page, locate
 
@@ -112,7 +114,10 @@ class BookCanvas(Canvas):  # type: ignore[misc]
         ReportLab itself writes destinations only inline, into the links
         that use them.  A link to a destination that was never drawn
         would stop ReportLab writing the PDF at all: it leads to the
-        first page instead, with a warning (:meth:`_bind_undrawn`)."""
+        first page instead, with a warning (:meth:`_bind_undrawn`).
+        Each object of the PDF is written as it is formatted
+        (:func:`~linuxdoc_builders.pdf.reportlab_private.
+        written_as_formatted`)."""
         self._bind_undrawn()
         drawn = [(name, dest) for name, dest in self._destinations.items()
                  if name in self.exports and dest.fmt is not None
@@ -124,7 +129,8 @@ class BookCanvas(Canvas):  # type: ignore[misc]
                 pairs += [PDFString(name), dest]
             self._doc.Catalog.Names = PDFDictionary(
                 {'Dests': PDFDictionary({'Names': PDFArray(pairs)})})
-        super().save()
+        with written_as_formatted(self):
+            super().save()
 
     def _bind_undrawn(self) -> None:
         """Point every destination a link uses but no page drew at the
@@ -161,10 +167,26 @@ def prune_laid_out(document: nodes.document) -> None:
     so that most of the doctree is freed while the book is laid out.
     """
     _keep_titles(document)
+    forget_node_tables(document)
+
+
+def forget_node_tables(document: nodes.document) -> None:
+    """Empty ``document``'s tables of its nodes (but the substitutions),
+    which would keep the nodes let go."""
     for name in _NODE_TABLES:
         table = getattr(document, name, None)
         if isinstance(table, (dict, list)):
             table.clear()
+
+
+def prune_rendered(section: nodes.section) -> None:
+    """Drop what of ``section`` its flowables no longer need, as soon as
+    rst2pdf has made them, as :func:`prune_laid_out` does for the whole
+    document: rst2pdf makes the flowables of a document in order, one
+    section after the other, and reads no section again once its
+    flowables are made, so the book's doctree and its flowables are not
+    held in full together."""
+    _keep_titles(section)
 
 
 def _keep_titles(node: nodes.Element) -> bool:
@@ -261,8 +283,29 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
         if first is not None and len(flowables) == after:
             # drawn whole (a split one's pieces, left in its place, share
             # its content): the next pass wraps it again
-            forget = getattr(first, 'forget_lines', None)
-            if forget is not None:
-                forget()
-            else:
-                forget_lines(first)
+            forget_drawn(first)
+
+
+def forget_drawn(flowable: Any) -> None:
+    """Drop what laying out ``flowable`` left on it and on the flowables
+    in it, once it is drawn whole: the lines of its paragraphs
+    (:func:`~linuxdoc_builders.pdf.reportlab_private.forget_lines`), a
+    grid table's layout (:meth:`~linuxdoc_builders.pdf.tables.GridTable.
+    forget_lines`), and the table rst2pdf builds for a list item, a block
+    quote or a field list (a ``DelayedTable``) at every wrap, which keeps
+    the table's measures and the lines of every paragraph in it until
+    the next pass wraps it again."""
+    forget = getattr(flowable, 'forget_lines', None)
+    if forget is not None:
+        forget()
+    elif isinstance(flowable, DelayedTable):
+        flowable.t = None
+        for row in flowable.data:
+            for cell in row:
+                for content in cell if isinstance(cell, list) else [cell]:
+                    forget_drawn(content)
+    elif isinstance(flowable, BoundByWidth):
+        for content in flowable.content:
+            forget_drawn(content)
+    else:
+        forget_lines(flowable)

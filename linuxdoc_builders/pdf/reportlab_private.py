@@ -12,7 +12,9 @@ break: ReportLab's two functions that cut such words
 (``paragraph._splitWord`` and ``_splitFragWord``) are wrapped, while
 linuxpdf writes, by :func:`long_words_broken_at_marks`.  Nor can a
 paragraph take a second font for characters its font lacks: its parsed
-fragments are split by :func:`paragraph_fragments_mapped`.
+fragments are split by :func:`paragraph_fragments_mapped`.  Nor does a
+paragraph let go of the words its wrap cut it into: its parsed fragments
+are put back by :func:`forget_lines` (:func:`parsed_fragments_kept`).
 They are used only here, and
 ``tests/test_pdf_reportlab_private.py`` fails loudly, naming the member,
 when a ReportLab release renames or drops one (``TESTED`` in
@@ -22,8 +24,10 @@ when a ReportLab release renames or drops one (``TESTED`` in
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+import functools
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import flowables, paragraph
 
@@ -40,7 +44,9 @@ MEMBERS = {
     'Flowable': ('_frame',),
     'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
     'flowables': ('_listWrapOn',),
-    'Paragraph': ('_setup', 'frags'),
+    'Paragraph': ('_setup', 'frags', 'breakLines'),
+    'Canvas': ('_filename',),
+    'pdfdoc': ('PDFFile',),
 }
 
 #: Added to each line's width so that ReportLab, adding up the same
@@ -262,12 +268,84 @@ def _line_widths(units: list[str], widths: list[float], used: float,
     return out
 
 
+#: Where :func:`parsed_fragments_kept` keeps a paragraph's fragments.
+_PARSED = 'linuxdoc_parsed_frags'
+
+
+@contextlib.contextmanager
+def parsed_fragments_kept() -> Iterator[None]:
+    """Every paragraph whose wrap puts its words in place of its parsed
+    fragments keeps those, for :func:`forget_lines` to put back.
+
+    ReportLab's ``breakLines`` replaces a paragraph's ``frags`` of more
+    than one fragment by a list of its words (the width and a
+    ``(fragment, text)`` pair of each), which a split and the drawing
+    read; it then keeps the words, several times the size of the
+    fragments, for good.
+    """
+    break_lines = paragraph.Paragraph.breakLines
+
+    def kept_break_lines(self: Any, *args: Any, **kwargs: Any) -> Any:
+        frags = self.frags
+        lines = break_lines(self, *args, **kwargs)
+        if self.frags is not frags:
+            self.__dict__.setdefault(_PARSED, frags)
+        return lines
+
+    paragraph.Paragraph.breakLines = kept_break_lines
+    try:
+        yield
+    finally:
+        paragraph.Paragraph.breakLines = break_lines
+
+
 def forget_lines(flowable: Any) -> None:
     """Drop the lines a paragraph was broken into when it was last
-    wrapped (``blPara``), once it is drawn: ReportLab wraps it again
-    before it draws it again, in the next pass over the book, but keeps
-    the last wrap's line and word records on every paragraph of the
-    book through all passes (for the media book, about 120 MiB after the
-    first pass)."""
+    wrapped (``blPara``), and the words it was cut into in place of its
+    parsed fragments (:func:`parsed_fragments_kept`), once it is drawn:
+    ReportLab wraps it again before it draws it again, in the next pass
+    over the book, but keeps the last wrap's line and word records on
+    every paragraph of the book through all passes (for the media book,
+    about 120 MiB after the first pass)."""
     if isinstance(flowable, paragraph.Paragraph):
         flowable.__dict__.pop('blPara', None)
+        parsed = flowable.__dict__.get(_PARSED)
+        if parsed is not None:
+            flowable.frags = parsed
+
+
+class _WrittenFile(pdfdoc.PDFFile):  # type: ignore[misc]
+    """ReportLab's collector of a PDF's bytes, writing each piece to the
+    output as it comes rather than keeping them all to join them."""
+
+    def __init__(self, output: BinaryIO, *args: Any) -> None:
+        super().__init__(*args)
+        for piece in self.strings:
+            output.write(piece)
+        self.strings.clear()
+        self.write = output.write
+
+    def format(self, document: Any) -> bytes:
+        """Nothing left to hand over: every piece is written."""
+        return b''
+
+
+@contextlib.contextmanager
+def written_as_formatted(canvas: Any) -> Iterator[None]:
+    """``canvas`` saved, while this lasts, writing each object of the PDF
+    to its output as ReportLab formats it.
+
+    ReportLab formats the whole PDF into a list of pieces, joins them
+    into one string and writes that: the PDF three times over in memory
+    at the end of the build, when it holds the most.
+    """
+    output = canvas._filename
+    if not callable(getattr(output, 'write', None)):
+        yield
+        return
+    collector = pdfdoc.PDFFile
+    pdfdoc.PDFFile = functools.partial(_WrittenFile, output)
+    try:
+        yield
+    finally:
+        pdfdoc.PDFFile = collector

@@ -72,7 +72,7 @@ from linuxdoc_builders.pdf.fonts import (
     base14_substitutes,
     fragments_with_fallback,
 )
-from linuxdoc_builders.pdf.layout import BookDocTemplate
+from linuxdoc_builders.pdf.layout import BookDocTemplate, prune_rendered
 from linuxdoc_builders.pdf.links import PDFAnchor, PDFAnchorHandler
 from linuxdoc_builders.pdf.maths import (
     RST2PDF_DRAWS_MATHS,
@@ -84,6 +84,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     is_negative_width,
     long_words_broken_at_marks,
     paragraph_fragments_mapped,
+    parsed_fragments_kept,
 )
 from linuxdoc_builders.pdf.roles import (
     AbbreviationHandler,
@@ -223,6 +224,28 @@ def _noting_nodes(messages: Rst2pdfMessages) -> Iterator[None]:
     finally:
         for name, method in originals.items():
             setattr(client, name, method)
+
+
+@contextlib.contextmanager
+def _sections_pruned() -> Iterator[None]:
+    """rst2pdf's renderer, pruning each section once its flowables are
+    made (:func:`~linuxdoc_builders.pdf.layout.prune_rendered`)."""
+    client = createpdf.RstToPdf
+    original = client.gather_elements
+
+    @functools.wraps(original)
+    def render(self: Any, node: nodes.Node, *args: Any,
+               **kwargs: Any) -> Any:
+        elements = original(self, node, *args, **kwargs)
+        if isinstance(node, nodes.section):
+            prune_rendered(node)
+        return elements
+
+    client.gather_elements = render
+    try:
+        yield
+    finally:
+        client.gather_elements = original
 
 
 def _locating(client: Any) -> None:
@@ -365,9 +388,11 @@ def linuxpdf_write(fallback_fonts: list[str],
     if not RST2PDF_DRAWS_MATHS:
         handlers[nodes.math_block] = MathHandler(fallback)
         handlers[nodes.math] = InlineMathHandler()
-    with Rst2pdfMessages() as messages, _noting_nodes(messages), \
+    with Rst2pdfMessages() as messages, _sections_pruned(), \
+            _noting_nodes(messages), \
             _doc_template(), _code_fitted(), _list_items_split(), \
-            long_words_broken_at_marks(), svg_text_positioned(), \
+            long_words_broken_at_marks(), parsed_fragments_kept(), \
+            svg_text_positioned(), \
             svg_fonts_embedded(base14_substitutes(fonts)), \
             svg_text_fallback(fallback, missing, lambda: (
                 messages.rendering[-1] if messages.rendering else None)), \
