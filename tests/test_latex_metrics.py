@@ -81,6 +81,10 @@ def test_the_kernels_tables_keep_their_words_whole(tmp_path: Path) -> None:
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert make_latex_pdfs(out) == []
+    # code lines break anywhere unless the project's own options (after
+    # ours) say otherwise
+    assert r'\sphinxsetup{verbatimforcewraps=true,hmargin=0.5in, ' \
+        in (out / 'fonts.tex').read_text()
     pdf = out / 'fonts.pdf'
     assert hidden_text(pdf) == []
     with pymupdf.open(pdf) as document:

@@ -280,12 +280,21 @@ def _add_package(app: Sphinx) -> None:
 SPHINXSETUP = 'verbatimforcewraps=true'
 
 
-def _wrap_long_code_lines(app: Sphinx) -> None:
-    """Put :data:`SPHINXSETUP` first in the builder's ``sphinxsetup``,
-    where ``latex_elements`` may still set the options otherwise."""
+def _our_context(app: Sphinx) -> dict[str, Any] | None:
+    """The LaTeX builder's template settings (``latex_elements`` with
+    Sphinx's defaults), if the build uses our translator."""
     context = getattr(app.builder, 'context', None)
     if not build_uses(app, LinuxLaTeXTranslator) \
             or not isinstance(context, dict):
+        return None
+    return context
+
+
+def _wrap_long_code_lines(app: Sphinx) -> None:
+    """Put :data:`SPHINXSETUP` first in the builder's ``sphinxsetup``,
+    where ``latex_elements`` may still set the options otherwise."""
+    context = _our_context(app)
+    if context is None:
         return
     context['sphinxsetup'] = ','.join(
         part for part in (SPHINXSETUP, context.get('sphinxsetup') or '')
@@ -300,9 +309,8 @@ class _TextMeasure:
         self.token: contextvars.Token[TextMetrics] | None = None
 
     def start(self, app: Sphinx) -> None:
-        context = getattr(app.builder, 'context', None)
-        if not build_uses(app, LinuxLaTeXTranslator) \
-                or not isinstance(context, dict):
+        context = _our_context(app)
+        if context is None:
             return
         self.token = metrics.use(str(context.get('fontpkg') or ''),
                                  str(context.get('pointsize') or ''),

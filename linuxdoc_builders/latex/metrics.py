@@ -11,11 +11,11 @@ column's colour (the kernel's virt, arch, scsi and filesystems books),
 and TeX hyphenated ``EINVAL`` as ``EIN-VAL``.
 
 So when the fonts that ``fontpkg`` names (``\\setmainfont``,
-``\\setmonofont``, fontspec's, under xelatex or lualatex) are TrueType
-files fontconfig finds, their advance widths are read (ReportLab reads
-the file), and a width is the text's advance at the body's point size
-(``pointsize``) as a share of the line (the paper's width less Sphinx's
-``hmargin`` on both sides, as
+``\\setsansfont``, ``\\setmonofont``: fontspec's, under xelatex or
+lualatex) are TrueType files fontconfig finds, their advance widths are
+read (ReportLab reads the file), and a width is the text's advance at
+the body's point size (``pointsize``) as a share of the line (the
+paper's width less Sphinx's ``hmargin`` on both sides, as
 :func:`~linuxdoc_builders.latex.given_widths.line_width` reads them).
 Any other font (pdflatex's Type 1 fonts, PostScript-outlined OpenType)
 is left to the model.
