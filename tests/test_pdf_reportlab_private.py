@@ -50,7 +50,8 @@ def test_every_member_is_there(placed: dict[str, Any]) -> None:
     objects = {'Frame': placed['frame'], 'Table': placed['table'],
                'paragraph': paragraph, 'flowables': flowables,
                'Paragraph': paragraph.Paragraph('x'),
-               'Canvas': Canvas('unused.pdf'), 'pdfdoc': pdfdoc}
+               'Canvas': Canvas('unused.pdf'), 'pdfdoc': pdfdoc,
+               'PDFPage': pdfdoc.PDFPage()}
     assert set(objects) == set(MEMBERS) - {'Flowable'}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
@@ -181,3 +182,39 @@ def test_a_pdf_is_written_as_it_is_formatted() -> None:
     assert stock.writes == 1
     assert streamed.writes > 10
     assert streamed.getvalue() == stock.getvalue()
+
+
+@pytest.mark.parametrize('compressed', [False, True])
+def test_a_page_is_held_compressed_until_it_is_written(compressed: bool
+                                                       ) -> None:
+    """A page's operators, which ReportLab keeps as text until it writes
+    the PDF, are held compressed from the end of the page on
+    (``hold_last_page``), and the PDF keeps its bytes."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from linuxdoc_builders.pdf.reportlab_private import hold_last_page
+
+    def saved(held: bool) -> tuple[bytes, list[Any]]:
+        output = io.BytesIO()
+        canvas = Canvas(output, invariant=1, pageCompression=compressed)
+        for page in range(3):
+            for line in range(100):
+                canvas.drawString(72, 72 + line, f'page {page} line {line} é')
+            canvas.showPage()
+            if held:
+                hold_last_page(canvas)
+        pages = [page.Contents if held else page.stream
+                 for page in canvas._doc.Pages.pages]
+        canvas.save()
+        return output.getvalue(), pages
+
+    stock, text = saved(False)
+    pdf, held = saved(True)
+    assert pdf == stock
+    assert all(isinstance(stream, str) for stream in text)
+    for stream, kept in zip(text, held, strict=True):
+        assert len(kept._held) * 5 < len(stream)
+        assert kept.content == stream
+

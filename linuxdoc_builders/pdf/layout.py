@@ -53,6 +53,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     empty_frame_height,
     forget_lines,
     frame_width,
+    hold_last_page,
     written_as_formatted,
 )
 from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page, locate
@@ -106,6 +107,15 @@ class BookCanvas(Canvas):  # type: ignore[misc]
         annotation['A'] = action
         _annFormat(annotation, color, thickness, dashArray)
         self._addAnnotation(annotation)
+
+    def showPage(self) -> None:  # noqa: N802
+        """End the page, its stream held compressed until the PDF is
+        written (:func:`~linuxdoc_builders.pdf.reportlab_private.
+        hold_last_page`): ReportLab holds the operators of every page
+        drawn as text until it writes the PDF, in every pass over the
+        book."""
+        super().showPage()
+        hold_last_page(self)
 
     def save(self) -> None:
         """Export the destinations named in :attr:`exports` in the
