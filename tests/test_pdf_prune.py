@@ -200,3 +200,28 @@ def test_a_drawn_grid_table_lets_go_of_what_its_cells_nest() -> None:
     assert item.t is None
     assert 'blPara' not in paragraph.__dict__
     assert item.wrapOn(canvas, 200, 200) == size
+
+
+def test_a_drawn_table_lets_go_of_its_cells_lines() -> None:
+    """ReportLab's own tables (rst2pdf's for an option list, a field list
+    or a definition) wrap their cells' paragraphs again when they draw
+    them, and keep the lines; once the table is drawn they go
+    (:func:`linuxdoc_builders.pdf.tables.forget_drawn`)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph, Table
+
+    from linuxdoc_builders.pdf.tables import forget_drawn
+
+    first, second = Paragraph('some <b>bold</b> words'), Paragraph('more')
+    table = Table([['-', [first]], [second, 'text']])
+    canvas = Canvas(io.BytesIO())
+    size = table.wrapOn(canvas, 200, 200)
+    table.drawOn(canvas, 0, 0)
+    assert 'blPara' in first.__dict__ and 'blPara' in second.__dict__
+    forget_drawn(table)
+    assert 'blPara' not in first.__dict__
+    assert 'blPara' not in second.__dict__
+    assert table.wrapOn(canvas, 200, 200) == size
+    table.drawOn(canvas, 0, 0)

@@ -74,6 +74,7 @@ from linuxdoc_builders.pdf.columns import (
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     cell_style,
+    cell_values,
     column_positions,
     empty_frame_height,
     forget_lines,
@@ -1201,7 +1202,8 @@ def forget_drawn(flowable: Any) -> None:
     rst2pdf builds for a list item, a block quote or a field list (a
     ``DelayedTable``) at every wrap, which keeps the table's measures and
     the lines of every paragraph in it until the next pass wraps it
-    again."""
+    again; the paragraphs in the cells of ReportLab's own tables too,
+    which it wraps again when it draws them."""
     forget = getattr(flowable, 'forget_lines', None)
     if forget is not None:
         forget()
@@ -1214,5 +1216,11 @@ def forget_drawn(flowable: Any) -> None:
     elif isinstance(flowable, BoundByWidth):
         for content in flowable.content:
             forget_drawn(content)
+    elif isinstance(flowable, Table):
+        for row in cell_values(flowable):
+            for cell in row:
+                for content in cell if isinstance(cell, list | tuple) \
+                        else [cell]:
+                    forget_drawn(content)
     else:
         forget_lines(flowable)
