@@ -168,3 +168,60 @@ def test_a_drawn_list_item_lets_go_of_its_table_and_lines() -> None:
     assert 'blPara' not in paragraph.__dict__
     assert item.wrapOn(canvas, 200, 200) == size
     item.drawOn(canvas, 0, 0)
+
+
+def test_a_drawn_grid_table_lets_go_of_what_its_cells_nest() -> None:
+    """A grid table once drawn lets go of what laying it out left in its
+    cells, nested content too: a list item's table and the lines of
+    the paragraphs in it (:meth:`~linuxdoc_builders.pdf.tables.GridTable.
+    forget_lines`), and the next pass lays them out again."""
+    import io
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+    from rst2pdf.flowables import DelayedTable
+
+    from linuxdoc_builders.pdf.tables import GridTable, PDFCell, TableLayout
+
+    paragraph = Paragraph('some <b>bold</b> words')
+    item = DelayedTable([['-', [paragraph]]], colWidths=['10%', '90%'])
+    canvas = Canvas(io.BytesIO())
+    size = item.wrapOn(canvas, 200, 200)
+    item.drawOn(canvas, 0, 0)
+    cell = PDFCell(0, 0, 1, 1, 'body', [item], '- some bold words')
+    table = GridTable(TableLayout(
+        [cell], n_rows=1, n_cols=1, header_rows=0, bands=[0],
+        widths=['100%'], look=cast(Any, SimpleNamespace(h_align='LEFT'))))
+    assert item.t is not None
+    assert 'blPara' in paragraph.__dict__
+    table.forget_lines()
+    assert item.t is None
+    assert 'blPara' not in paragraph.__dict__
+    assert item.wrapOn(canvas, 200, 200) == size
+
+
+def test_a_drawn_table_lets_go_of_its_cells_lines() -> None:
+    """ReportLab's own tables (rst2pdf's for an option list, a field list
+    or a definition) wrap their cells' paragraphs again when they draw
+    them, and keep the lines; once the table is drawn they go
+    (:func:`linuxdoc_builders.pdf.tables.forget_drawn`)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph, Table
+
+    from linuxdoc_builders.pdf.tables import forget_drawn
+
+    first, second = Paragraph('some <b>bold</b> words'), Paragraph('more')
+    table = Table([['-', [first]], [second, 'text']])
+    canvas = Canvas(io.BytesIO())
+    size = table.wrapOn(canvas, 200, 200)
+    table.drawOn(canvas, 0, 0)
+    assert 'blPara' in first.__dict__ and 'blPara' in second.__dict__
+    forget_drawn(table)
+    assert 'blPara' not in first.__dict__
+    assert 'blPara' not in second.__dict__
+    assert table.wrapOn(canvas, 200, 200) == size
+    table.drawOn(canvas, 0, 0)

@@ -6,9 +6,12 @@ rather than as a broken table layout."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @pytest.fixture
@@ -44,13 +47,15 @@ def test_every_member_is_there(placed: dict[str, Any]) -> None:
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import flowables, paragraph
+    from rst2pdf import pdfbuilder
 
     from linuxdoc_builders.pdf.reportlab_private import MEMBERS
 
     objects = {'Frame': placed['frame'], 'Table': placed['table'],
                'paragraph': paragraph, 'flowables': flowables,
                'Paragraph': paragraph.Paragraph('x'),
-               'Canvas': Canvas('unused.pdf'), 'pdfdoc': pdfdoc}
+               'Canvas': Canvas('unused.pdf'), 'pdfdoc': pdfdoc,
+               'PDFPage': pdfdoc.PDFPage(), 'pdfbuilder': pdfbuilder}
     assert set(objects) == set(MEMBERS) - {'Flowable'}
     missing = [f'{kind}.{name}' for kind, names in MEMBERS.items()
                for name in names if kind in objects
@@ -181,3 +186,94 @@ def test_a_pdf_is_written_as_it_is_formatted() -> None:
     assert stock.writes == 1
     assert streamed.writes > 10
     assert streamed.getvalue() == stock.getvalue()
+
+
+@pytest.mark.parametrize('compressed', [False, True])
+def test_a_page_is_held_compressed_until_it_is_written(compressed: bool
+                                                       ) -> None:
+    """A page's operators, which ReportLab keeps as text until it writes
+    the PDF, are held compressed from the end of the page on
+    (``hold_last_page``), and the PDF keeps its bytes."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from linuxdoc_builders.pdf.reportlab_private import hold_last_page
+
+    def saved(held: bool) -> tuple[bytes, list[Any]]:
+        output = io.BytesIO()
+        canvas = Canvas(output, invariant=1, pageCompression=compressed)
+        for page in range(3):
+            for line in range(100):
+                canvas.drawString(72, 72 + line, f'page {page} line {line} é')
+            canvas.showPage()
+            if held:
+                hold_last_page(canvas)
+        pages = [page.Contents if held else page.stream
+                 for page in canvas._doc.Pages.pages]
+        canvas.save()
+        return output.getvalue(), pages
+
+    stock, text = saved(False)
+    pdf, held = saved(True)
+    assert pdf == stock
+    assert all(isinstance(stream, str) for stream in text)
+    for stream, kept in zip(text, held, strict=True):
+        assert len(kept._held) * 5 < len(stream)
+        assert kept.content == stream
+
+
+def test_a_pdf_goes_straight_into_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Inside the seam rst2pdf's Sphinx writer writes the PDF into the
+    file Sphinx opened for it, and hands nothing to write afterwards
+    (``written_to_destination``): it kept the whole PDF in memory, then
+    wrote it.  The file holds the same bytes; one that fails is left
+    empty."""
+    from docutils.io import FileOutput
+    from reportlab.pdfgen.canvas import Canvas
+    from rst2pdf import pdfbuilder
+
+    from linuxdoc_builders.pdf.reportlab_private import (
+        written_to_destination,
+    )
+
+    def rendered(self: Any) -> None:
+        """rst2pdf's ``translate`` but for its renderer: a canvas saved
+        into the ``BytesIO`` it makes, its value the output."""
+        memory = pdfbuilder.BytesIO()
+        canvas = Canvas(memory, invariant=1)
+        canvas.drawString(72, 72, 'a page')
+        canvas.showPage()
+        canvas.save()
+        if self.fail:
+            raise RuntimeError('failed')
+        self.output = memory.getvalue()
+
+    monkeypatch.setattr(pdfbuilder.PDFWriter, 'translate', rendered)
+
+    def written(name: str, fail: bool = False) -> tuple[bytes, Any]:
+        writer = object.__new__(pdfbuilder.PDFWriter)
+        writer.fail = fail
+        target = tmp_path / name
+        with open(target, 'wb') as output:
+            writer.destination = FileOutput(destination=output,
+                                            encoding='utf-8',
+                                            autoclose=False)
+            try:
+                writer.translate()
+            except RuntimeError:
+                pass
+            else:
+                writer.destination.write(writer.output)
+        return target.read_bytes(), getattr(writer, 'output', None)
+
+    stock, kept = written('stock.pdf')
+    assert stock.startswith(b'%PDF') and kept == stock
+    with written_to_destination():
+        direct, handed = written('direct.pdf')
+        failed, _ = written('failed.pdf', fail=True)
+    assert direct == stock
+    assert handed == b''
+    assert failed == b''
+    assert pdfbuilder.PDFWriter.translate is rendered

@@ -44,17 +44,17 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfgen.canvas import Canvas, _annFormat
 from rst2pdf import createpdf
-from rst2pdf.flowables import BoundByWidth, DelayedTable
 from sphinx.locale import __
 from sphinx.util import logging
 
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     empty_frame_height,
-    forget_lines,
     frame_width,
+    hold_last_page,
     written_as_formatted,
 )
+from linuxdoc_builders.pdf.tables import forget_drawn
 from linuxdoc_builders.pdf.tall_boxes import fit_on_empty_page, locate
 
 if TYPE_CHECKING:
@@ -106,6 +106,15 @@ class BookCanvas(Canvas):  # type: ignore[misc]
         annotation['A'] = action
         _annFormat(annotation, color, thickness, dashArray)
         self._addAnnotation(annotation)
+
+    def showPage(self) -> None:  # noqa: N802
+        """End the page, its stream held compressed until the PDF is
+        written (:func:`~linuxdoc_builders.pdf.reportlab_private.
+        hold_last_page`): ReportLab holds the operators of every page
+        drawn as text until it writes the PDF, in every pass over the
+        book."""
+        super().showPage()
+        hold_last_page(self)
 
     def save(self) -> None:
         """Export the destinations named in :attr:`exports` in the
@@ -285,27 +294,3 @@ class BookDocTemplate(createpdf.FancyDocTemplate):  # type: ignore[misc]
             # its content): the next pass wraps it again
             forget_drawn(first)
 
-
-def forget_drawn(flowable: Any) -> None:
-    """Drop what laying out ``flowable`` left on it and on the flowables
-    in it, once it is drawn whole: the lines of its paragraphs
-    (:func:`~linuxdoc_builders.pdf.reportlab_private.forget_lines`), a
-    grid table's layout (:meth:`~linuxdoc_builders.pdf.tables.GridTable.
-    forget_lines`), and the table rst2pdf builds for a list item, a block
-    quote or a field list (a ``DelayedTable``) at every wrap, which keeps
-    the table's measures and the lines of every paragraph in it until
-    the next pass wraps it again."""
-    forget = getattr(flowable, 'forget_lines', None)
-    if forget is not None:
-        forget()
-    elif isinstance(flowable, DelayedTable):
-        flowable.t = None
-        for row in flowable.data:
-            for cell in row:
-                for content in cell if isinstance(cell, list) else [cell]:
-                    forget_drawn(content)
-    elif isinstance(flowable, BoundByWidth):
-        for content in flowable.content:
-            forget_drawn(content)
-    else:
-        forget_lines(flowable)

@@ -15,6 +15,10 @@ paragraph take a second font for characters its font lacks: its parsed
 fragments are split by :func:`paragraph_fragments_mapped`.  Nor does a
 paragraph let go of the words its wrap cut it into: its parsed fragments
 are put back by :func:`forget_lines` (:func:`parsed_fragments_kept`).
+Nor does a canvas hold the pages it has drawn other than as text: each
+page's stream is held compressed by :func:`hold_last_page`.
+Nor can rst2pdf's Sphinx writer be told to write the PDF into its file
+rather than into memory first: :func:`written_to_destination`.
 They are used only here, and
 ``tests/test_pdf_reportlab_private.py`` fails loudly, naming the member,
 when a ReportLab release renames or drops one (``TESTED`` in
@@ -25,11 +29,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import zlib
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import flowables, paragraph
+from rst2pdf import pdfbuilder
 
 from linuxdoc_builders.pdf.words import CONTINUATION, piece_lengths
 
@@ -45,8 +52,10 @@ MEMBERS = {
     'paragraph': ('_splitWord', '_splitFragWord', '_fragWordIter'),
     'flowables': ('_listWrapOn',),
     'Paragraph': ('_setup', 'frags', 'breakLines'),
-    'Canvas': ('_filename',),
+    'Canvas': ('_filename', '_doc'),
     'pdfdoc': ('PDFFile',),
+    'PDFPage': ('stream', 'compression', 'Contents'),
+    'pdfbuilder': ('BytesIO',),
 }
 
 #: Added to each line's width so that ReportLab, adding up the same
@@ -349,3 +358,93 @@ def written_as_formatted(canvas: Any) -> Iterator[None]:
         yield
     finally:
         pdfdoc.PDFFile = collector
+
+
+class _HeldStream(pdfdoc.PDFStream):  # type: ignore[misc]
+    """A page's stream held compressed until the PDF is written, and
+    expanded only while its object is formatted: the same bytes."""
+
+    __Comment__ = 'page stream'
+
+    @property
+    def content(self) -> str | None:
+        """The stream's text, expanded anew at each read."""
+        if self._held is None:
+            return None
+        return zlib.decompress(self._held).decode('utf-8', 'surrogatepass')
+
+    @content.setter
+    def content(self, text: str | None) -> None:
+        self._held = None if text is None else zlib.compress(
+            text.encode('utf-8', 'surrogatepass'))
+
+
+def hold_last_page(canvas: Any) -> None:
+    """Hold the stream of the page ``canvas`` showed last compressed in
+    memory, as ReportLab would make it at the write (a ``PDFStream`` of
+    the page's operators, compressed in the PDF only if the canvas
+    compresses pages).
+
+    ReportLab keeps every page's operators as text until it writes the
+    PDF, a pass's pages through the next pass: for the media book about
+    10 MiB per pass, a sixth of that compressed.
+    """
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents or not page.stream:
+        return
+    filters = None
+    if page.compression:
+        filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] \
+            if rl_config.useA85 else [pdfdoc.PDFZCompress]
+    page.Contents = _HeldStream(content=page.stream, filters=filters)
+    page.stream = None
+
+
+class _PassedOn:
+    """What rst2pdf takes for the PDF in memory: each piece written to
+    it goes on to the file, and nothing is left to hand back."""
+
+    def __init__(self, output: BinaryIO) -> None:
+        self.write = output.write
+
+    def getvalue(self) -> bytes:
+        """Nothing: every piece is in the file."""
+        return b''
+
+
+@contextlib.contextmanager
+def written_to_destination() -> Iterator[None]:
+    """rst2pdf's Sphinx writer, while this lasts, writing the PDF into
+    the file Sphinx opened for it as ReportLab formats it.
+
+    rst2pdf renders the PDF into a ``BytesIO``, takes its value and only
+    then writes it to the file: the whole PDF in memory at the end of
+    the build, when it holds the most (13.5 MB for the media book).  A
+    PDF that fails while it is written leaves the file empty, as before.
+    """
+    writer = pdfbuilder.PDFWriter
+    translate = writer.translate
+
+    def translate_into_file(self: Any) -> None:
+        output: Any = getattr(getattr(self, 'destination', None),
+                              'destination', None)
+        if not callable(getattr(output, 'write', None)) or \
+                'b' not in getattr(output, 'mode', ''):
+            translate(self)
+            return
+        memory = pdfbuilder.BytesIO
+        pdfbuilder.BytesIO = functools.partial(_PassedOn, output)
+        try:
+            translate(self)
+        except BaseException:
+            output.seek(0)
+            output.truncate()
+            raise
+        finally:
+            pdfbuilder.BytesIO = memory
+
+    writer.translate = translate_into_file
+    try:
+        yield
+    finally:
+        writer.translate = translate

@@ -85,6 +85,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
     long_words_broken_at_marks,
     paragraph_fragments_mapped,
     parsed_fragments_kept,
+    written_to_destination,
 )
 from linuxdoc_builders.pdf.roles import (
     AbbreviationHandler,
@@ -372,9 +373,9 @@ def _fallback_fonts(messages: Rst2pdfMessages, fallback: Fallback,
 @contextlib.contextmanager
 def linuxpdf_write(fallback_fonts: list[str],
                    fonts: dict[str, str]) -> Iterator[Rst2pdfMessages]:
-    """While linuxpdf writes: our handlers, template, code blocks, list
-    item splits, word breaks, fallback fonts, SVG label positions and
-    faces, and log capture."""
+    """While linuxpdf writes: our handlers, template, the PDF written
+    straight into its file, code blocks, list item splits, word breaks,
+    fallback fonts, SVG label positions and faces, and log capture."""
     handlers: dict[type[nodes.Node], Any] = {
         nodes.tgroup: GridTGroupHandler(),
         addnodes.tabular_col_spec: TabularColSpecHandler(),
@@ -390,7 +391,8 @@ def linuxpdf_write(fallback_fonts: list[str],
         handlers[nodes.math] = InlineMathHandler()
     with Rst2pdfMessages() as messages, _sections_pruned(), \
             _noting_nodes(messages), \
-            _doc_template(), _code_fitted(), _list_items_split(), \
+            _doc_template(), written_to_destination(), _code_fitted(), \
+            _list_items_split(), \
             long_words_broken_at_marks(), parsed_fragments_kept(), \
             svg_text_positioned(), \
             svg_fonts_embedded(base14_substitutes(fonts)), \

@@ -74,6 +74,7 @@ from linuxdoc_builders.pdf.columns import (
 from linuxdoc_builders.pdf.reportlab_private import (
     at_frame_top,
     cell_style,
+    cell_values,
     column_positions,
     empty_frame_height,
     forget_lines,
@@ -456,16 +457,17 @@ class GridTable(DelayedTable):  # type: ignore[misc]
         return sum(needs[0]), sum(needs[1]), sum(needs[2])
 
     def forget_lines(self) -> None:
-        """Once the table is drawn, drop the lines its cells' paragraphs
-        were broken into (:func:`~linuxdoc_builders.pdf.reportlab_private.
-        forget_lines`), and the sizes it was laid out at, so that it is
-        laid out again, its cells wrapped again, in the next pass."""
+        """Once the table is drawn, drop what laying it out left on
+        its cells' content (:func:`forget_drawn`: the lines of their
+        paragraphs, those of lists and tables nested in them too), and
+        the sizes it was laid out at, so that it is laid out again, its
+        cells wrapped again, in the next pass."""
         self._size = {}
         layouts = [self.layout, *([self.rows.layout] if self.rows else [])]
         for layout in layouts:
             for cell in layout.cells:
                 for flowable in cell.content:
-                    forget_lines(flowable)
+                    forget_drawn(flowable)
 
     def _rest(self) -> int:
         """The rows of the whole table not laid out in this part yet."""
@@ -1190,3 +1192,35 @@ def _look(client: Any, base: Any, location: nodes.Element,
         stripe_offset=header_rows, location=location,
         paddings={} if padded else {kind: even_padding(styles[kind])
                                     for kind in ('head', 'body')})
+
+
+def forget_drawn(flowable: Any) -> None:
+    """Drop what laying out ``flowable`` left on it and on the flowables
+    in it, once it is drawn whole: the lines of its paragraphs
+    (:func:`~linuxdoc_builders.pdf.reportlab_private.forget_lines`), a
+    grid table's layout (:meth:`GridTable.forget_lines`), and the table
+    rst2pdf builds for a list item, a block quote or a field list (a
+    ``DelayedTable``) at every wrap, which keeps the table's measures and
+    the lines of every paragraph in it until the next pass wraps it
+    again; the paragraphs in the cells of ReportLab's own tables too,
+    which it wraps again when it draws them."""
+    forget = getattr(flowable, 'forget_lines', None)
+    if forget is not None:
+        forget()
+    elif isinstance(flowable, DelayedTable):
+        flowable.t = None
+        for row in flowable.data:
+            for cell in row:
+                for content in cell if isinstance(cell, list) else [cell]:
+                    forget_drawn(content)
+    elif isinstance(flowable, BoundByWidth):
+        for content in flowable.content:
+            forget_drawn(content)
+    elif isinstance(flowable, Table):
+        for row in cell_values(flowable):
+            for cell in row:
+                for content in cell if isinstance(cell, list | tuple) \
+                        else [cell]:
+                    forget_drawn(content)
+    else:
+        forget_lines(flowable)
