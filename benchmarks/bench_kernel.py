@@ -11,8 +11,8 @@ place.  Both serially and with ``-j auto`` (the kernel's default), the
 variants taking turns, ``--repeat`` times each.  For the media book, the
 PDF routes too: ``linuxpdf`` against ``linuxlatex`` plus xelatex run as
 ``make pdfdocs`` runs it, and the peak memory of linuxpdf's process
-next to linuxlatex's Sphinx process (target: linuxpdf <= 742 MiB, 0.75x
-its 990 MiB before issue 17).
+next to linuxlatex's Sphinx process (target: linuxpdf's no more than
+linuxlatex's, issue 34; ``--repeat 0`` measures the PDF routes only).
 
 Every build is a fresh full build, a process of its own; its wall time,
 CPU time (with its children: parallel workers, TeX) and peak memory (of
@@ -72,8 +72,8 @@ from kernel_docs import (
 from linux_source import cache_dir, full_kernel_tree, kernel_tree
 
 TARGET = 1.03
-#: linuxpdf's peak on the media book, MiB (issue 17: 0.75x of 990).
-PDF_PEAK_TARGET = 742
+#: linuxpdf's peak on the media book against linuxlatex's (issue 34).
+PDF_PEAK_TARGET = 1.0
 
 
 def html_builds(tree: Path, work: Path, subdirs: list[str]
@@ -110,9 +110,9 @@ def pdf_routes(tree: Path, work: Path, runs: dict[str, list[Run]]) -> None:
     _progress('media linuxlatex+xelatex', sphinx + tex,
               f'(sphinx {sphinx.wall:.1f} s, xelatex {tex.wall:.1f} s, '
               f'{len(errors)} TeX errors)')
-    print(f'media peak memory: linuxpdf {run.peak:.0f} MiB (target <= '
-          f'{PDF_PEAK_TARGET}), linuxlatex {sphinx.peak:.0f} MiB, '
-          f'linuxpdf/linuxlatex {run.peak / sphinx.peak:.2f}x')
+    print(f'media peak memory: linuxpdf {run.peak:.0f} MiB, linuxlatex '
+          f'{sphinx.peak:.0f} MiB, linuxpdf/linuxlatex '
+          f'{run.peak / sphinx.peak:.2f}x (target <= {PDF_PEAK_TARGET:.2f}x)')
 
 
 def profiles(tree: Path, work: Path, subdirs: list[str]) -> None:
