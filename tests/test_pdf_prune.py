@@ -127,20 +127,28 @@ def test_a_book_lets_go_of_the_documents_it_was_copied_from() -> None:
     nodes keep pointing at the document copied; once the book is
     assembled that document is emptied
     (:func:`linuxdoc_builders.pdf.builder.release_copied_documents`), and
-    the book keeps every word."""
+    the book keeps every word.  docutils 0.19's copies point at the copy,
+    and nothing is emptied there."""
     from linuxdoc_builders.pdf.builder import release_copied_documents
 
     source = publish_doctree(SOURCE, settings_overrides={
         'doctitle_xform': False, 'report_level': 5})
     book = source.deepcopy()
     text = book.astext()
-    assert next(book.findall(nodes.paragraph)).document is source
+    copied_from = next(book.findall(nodes.paragraph)).document
     assert source.ids
     release_copied_documents(book)
-    assert source.children == []
-    assert not source.ids
     assert book.astext() == text
-    assert next(book.findall(nodes.paragraph)).document is source
+    if copied_from is source:
+        # docutils 0.20 and later
+        assert source.children == []
+        assert not source.ids
+        assert next(book.findall(nodes.paragraph)).document is source
+    else:
+        # docutils 0.19 (Debian 12) points a copy's nodes at the copy:
+        # there is nothing to let go of, and nothing is emptied
+        assert copied_from is book
+        assert source.children and source.ids
 
 
 def test_a_drawn_list_item_lets_go_of_its_table_and_lines() -> None:

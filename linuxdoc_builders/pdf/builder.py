@@ -233,7 +233,8 @@ def release_copied_documents(tree: nodes.document) -> None:
     copies (``node.document``): every document of the book stayed in
     memory whole, beside its copy, until the PDF was written.  Only the
     copies are read from here on; the documents keep their settings and
-    reporter, but not their nodes nor their tables of nodes.
+    reporter, but not their nodes nor their tables of nodes.  (docutils
+    0.19 points a copy's nodes at the copy: nothing to empty there.)
     """
     copied = {id(node.document): node.document
               for node in tree.findall(nodes.Element)
