@@ -162,6 +162,20 @@ def test_rst2pdf_rests_of_spacers_only_are_dropped() -> None:
         spacers.wrap(WIDTH, HEIGHT)
 
 
+def _linuxpdf(tmp_path: Path, index: str) -> Path:
+    """The PDF linuxpdf writes of a project of one document, ``index``."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\n"
+        "pdf_documents = [('index', 'book', 'Book', 'me')]\n")
+    (src / 'index.rst').write_text(index)
+    result = sphinx_build('-b', 'linuxpdf', src, tmp_path / 'out',
+                          cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    return tmp_path / 'out' / 'book.pdf'
+
+
 #: A bullet item of commands, each under a line saying what it does,
 #: then a definition whose text and code go on past it, as the kernel's
 #: chelsio cxgb.rst tunes a network card.
@@ -236,19 +250,10 @@ def test_a_long_list_item_at_a_page_foot_stays_on_its_pages(
     import pymupdf
     from pdf_visible import hidden_text
 
-    src = tmp_path / 'src'
-    src.mkdir()
-    (src / 'conf.py').write_text(
-        "extensions = ['linuxdoc_builders']\n"
-        "pdf_documents = [('index', 'foot', 'Foot', 'me')]\n")
     cases = [f'.. raw:: pdf\n\n   PageBreak\n\nCase {n}\n--------\n\n'
              + ''.join(f'Filler line {k} of case {n}.\n\n' for k in range(n))
              + item.format(case=n) for n in range(52)]
-    (src / 'index.rst').write_text('Foot\n====\n\n' + '\n'.join(cases))
-    result = sphinx_build('-b', 'linuxpdf', src, tmp_path / 'out',
-                          cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / 'out' / 'foot.pdf'
+    pdf = _linuxpdf(tmp_path, 'Foot\n====\n\n' + '\n'.join(cases))
     assert hidden_text(pdf) == []
     with pymupdf.open(pdf) as document:
         text = ' '.join(page.get_text() for page in document)
@@ -294,16 +299,7 @@ def test_a_list_nested_six_deep_ends_above_the_next_paragraph(
     import pymupdf
     from pdf_visible import hidden_text
 
-    src = tmp_path / 'src'
-    src.mkdir()
-    (src / 'conf.py').write_text(
-        "extensions = ['linuxdoc_builders']\n"
-        "pdf_documents = [('index', 'deep', 'Deep', 'me')]\n")
-    (src / 'index.rst').write_text(DEEP_LISTS)
-    result = sphinx_build('-b', 'linuxpdf', src, tmp_path / 'out',
-                          cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    pdf = tmp_path / 'out' / 'deep.pdf'
+    pdf = _linuxpdf(tmp_path, DEEP_LISTS)
     assert hidden_text(pdf) == []
     with pymupdf.open(pdf) as document:
         page = next(p for p in document if 'AFTER THE LISTS.' in p.get_text())
