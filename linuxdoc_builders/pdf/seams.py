@@ -341,8 +341,9 @@ def _list_items_split() -> Iterator[None]:
             if pieces is None:
                 pieces = split_list_item(self, width, height,
                                          overruled=True)
-            return without_empty_rests(
-                pieces or split_list_item(self, width, height))
+            elif not pieces:
+                pieces = split_list_item(self, width, height)
+            return without_empty_rests(pieces)
 
     SplitTable.split = split
     try:
