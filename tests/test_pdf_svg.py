@@ -92,3 +92,23 @@ def test_svg_labels_are_set_in_embedded_faces(tmp_path: Path) -> None:
     for name, extension in fonts.items():
         assert '+' in name and extension == 'ttf', (name, extension)
     assert glyphless(pdf) == []
+
+
+def test_svg_labels_are_as_opaque_as_their_svg(tmp_path: Path) -> None:
+    """A label the SVG hides (``fill-opacity="0"``, its own or its
+    group's) is not drawn; one it fades (``opacity`` on it and on its
+    group) is drawn as transparent as that (svglib drew them all opaque:
+    the kernel's selection.svg showed a hidden red COMPOSE_PADDED over
+    the visible one)."""
+    pdf = _build(tmp_path / 'out', '-b', 'linuxpdf')
+    alphas: dict[str, list[int]] = {}
+    with pymupdf.open(pdf) as document:
+        for page in document:
+            for span in page.get_texttrace():
+                text = ''.join(chr(c[0]) for c in span['chars'])
+                alphas.setdefault(text, []).append(
+                    round(span['opacity'] * 255))
+    assert alphas.get('SHOWNLABEL') == [255], alphas
+    assert alphas.get('QUARTERLABEL') == [64], alphas
+    assert 'HIDDENLABEL' not in alphas and 'HIDDENTOO' not in alphas, \
+        alphas

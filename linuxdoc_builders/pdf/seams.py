@@ -95,6 +95,7 @@ from linuxdoc_builders.pdf.roles import (
 from linuxdoc_builders.pdf.svg_text import (
     svg_fonts_embedded,
     svg_text_fallback,
+    svg_text_opacity,
     svg_text_positioned,
 )
 from linuxdoc_builders.pdf.tables import (
@@ -395,7 +396,7 @@ def linuxpdf_write(fallback_fonts: list[str],
             _doc_template(), written_to_destination(), _code_fitted(), \
             _list_items_split(), \
             long_words_broken_at_marks(), parsed_fragments_kept(), \
-            svg_text_positioned(), \
+            svg_text_positioned(), svg_text_opacity(), \
             svg_fonts_embedded(base14_substitutes(fonts)), \
             svg_text_fallback(fallback, missing, lambda: (
                 messages.rendering[-1] if messages.rendering else None)), \

@@ -31,11 +31,19 @@ by svglib itself, and embedded too.  A label that its face lacks a
 character of is drawn in the first fallback font that has them all, or
 its missing characters are reported (:func:`svg_text_fallback`): the
 kernel's Chinese DOT figures drew their node labels as boxes.
+
+svglib gives a label no opacity (a ReportLab string has none): a label
+the SVG hides with ``fill-opacity="0"`` was drawn opaque, over the
+label it stands behind (the kernel's selection.svg: a red
+COMPOSE_PADDED over the visible one).  While linuxpdf writes, each
+label is as opaque as its SVG makes it, and one it hides is not drawn
+(:func:`svg_text_opacity`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -108,6 +116,48 @@ def svg_text_positioned() -> contextlib.AbstractContextManager[None]:
         return convert(self, node)
 
     return _text_conversion(positioned)
+
+
+def svg_text_opacity() -> contextlib.AbstractContextManager[None]:
+    """svglib's text conversion, each label filled as opaque as its
+    ``fill-opacity`` (its own or inherited) and the ``opacity`` of it
+    and its ancestors make it; not drawn where that is nothing."""
+    def faded(convert: Any, self: Any, node: Any) -> Any:
+        group = convert(self, node)
+        alpha = _opacity(self.attrConverter, node)
+        if alpha < 1:
+            for label in _labels(group):
+                if label.fillColor is None or alpha <= 0:
+                    label.fillColor = None
+                    continue
+                label.fillColor = copy.copy(label.fillColor)
+                label.fillColor.alpha = alpha * label.fillColor.alpha
+        return group
+
+    return _text_conversion(faded)
+
+
+def _opacity(converter: Any, node: Any) -> float:
+    """The share of a ``text`` element's fill that shows, 0 to 1."""
+    alpha = _fraction(converter.findAttr(node, 'fill-opacity'))
+    element = node
+    while element is not None:
+        # findAttr reads the element's style into its attributes first
+        converter.findAttr(element, 'opacity')
+        alpha *= _fraction(element.attrib.get('opacity', ''))
+        element = element.parent
+    return alpha
+
+
+def _fraction(value: str) -> float:
+    """An SVG opacity (``0.5``, ``50%``) as 0 to 1; 1 if not one."""
+    value = value.strip()
+    try:
+        number = float(value[:-1]) / 100 if value.endswith('%') \
+            else float(value)
+    except ValueError:
+        return 1.0
+    return min(max(number, 0.0), 1.0)
 
 
 @contextlib.contextmanager
