@@ -162,6 +162,30 @@ def test_rst2pdf_rests_of_spacers_only_are_dropped() -> None:
         spacers.wrap(WIDTH, HEIGHT)
 
 
+def test_a_split_leaves_the_item_as_tall_as_before() -> None:
+    """rst2pdf offers the flowable of a definition that does not fit the
+    height the item has left, less than nothing after a paragraph that
+    fills it: its spacer kept that negative height, and the next layout
+    pass drew the table after the paragraph over it (the kernel's
+    hdio.rst).  Split at a page's foot, then measured again on an empty
+    page, the item is as tall as before, each spacer as tall as made."""
+    from rst2pdf.flowables import MySpacer
+
+    from linuxdoc_builders.pdf.seams import linuxpdf_write
+
+    spacers = [MySpacer(0, 8), MySpacer(0, 8)]
+    item = _item([*_lines(1), spacers[0], _block(72), spacers[1],
+                  *_lines(1)], bullet='')
+    with linuxpdf_write([], {}):
+        tall = item.wrap(WIDTH, HEIGHT)[1]
+        for room in (5, 12, 20, 30, 90):
+            item.split(WIDTH, room)
+            assert item.wrap(WIDTH, HEIGHT)[1] == tall, room
+            assert [spacer.wrap(WIDTH, HEIGHT)[1] for spacer in spacers] \
+                == [8, 8], room
+        assert spacers[0].wrap(WIDTH, -7)[1] == 0
+
+
 def _linuxpdf(tmp_path: Path, index: str) -> Path:
     """The PDF linuxpdf writes of a project of one document, ``index``."""
     src = tmp_path / 'src'

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from rst2pdf import createpdf
-from rst2pdf.flowables import SplitTable
+from rst2pdf.flowables import MySpacer, SplitTable
 from rst2pdf.sphinxnodes import sphinxhandlers
 from sphinx import addnodes
 from sphinx.locale import __
@@ -354,6 +354,38 @@ def _list_items_split() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def _spacers_kept() -> Iterator[None]:
+    """rst2pdf's spacers as tall as they were made, each time they are
+    measured, while this lasts.
+
+    rst2pdf's spacer takes the height it is offered where that is less
+    than its own, and keeps it for good.  Where a list item or a
+    definition is split, rst2pdf offers the flowable that does not fit
+    the height the item has left, which is less than nothing when the
+    flowables before it fill the item: the spacer after a paragraph got
+    a negative height, and in every later layout pass (rst2pdf lays a
+    book out twice) the table after it was drawn that much higher, over
+    the paragraph (the kernel's hdio.rst: "Commands other than
+    WIN_SMART:" under the table after it).  Here a spacer is as tall as
+    its own height or the height offered, whichever is less, never
+    less than nothing, anew at each measure."""
+    original = MySpacer.wrap
+
+    @functools.wraps(original)
+    def wrap(self: Any, width: float, height: float) -> tuple[float, float]:
+        made: float = self.__dict__.setdefault('linuxdoc_height',
+                                               self.height)
+        self.height = max(0.0, min(height, made))
+        return self.width, self.height
+
+    MySpacer.wrap = wrap
+    try:
+        yield
+    finally:
+        MySpacer.wrap = original
+
+
+@contextlib.contextmanager
 def _fallback_fonts(messages: Rst2pdfMessages, fallback: Fallback,
                     missing: MissingCharacters) -> Iterator[None]:
     """Every paragraph's characters that its font lacks set in the
@@ -394,7 +426,7 @@ def linuxpdf_write(fallback_fonts: list[str],
     with Rst2pdfMessages() as messages, _sections_pruned(), \
             _noting_nodes(messages), \
             _doc_template(), written_to_destination(), _code_fitted(), \
-            _list_items_split(), \
+            _list_items_split(), _spacers_kept(), \
             long_words_broken_at_marks(), parsed_fragments_kept(), \
             svg_text_positioned(), svg_text_opacity(), \
             svg_fonts_embedded(base14_substitutes(fonts)), \
