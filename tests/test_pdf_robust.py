@@ -518,3 +518,37 @@ def test_a_forced_cut_fits_its_page(tmp_path: Path) -> None:
     found = set(re.findall(r't0r\d+c\d+(?:x\d+n?)?',
                            ' '.join(_text(spans(built.pdf('forced cut'))))))
     assert cells - found == set()
+
+
+def _wide_table(letters: int) -> str:
+    """A table of six words of ``letters`` capitals each, no break
+    character in any: from 11 letters on, too wide for rst2pdf's page."""
+    words = ' '.join(chr(ord('A') + n) * letters for n in range(6))
+    rule = ' '.join(['=' * letters] * 6)
+    return f'{rule}\n{words}\n{rule}\n'
+
+
+def test_a_table_set_a_little_smaller_is_said_with_v_only(
+        tmp_path: Path) -> None:
+    """A table scaled to 99 % reads as well (the kernel's amd-pstate.rst
+    was a warning): only ``-v`` says so, as in linuxlatex; one scaled to
+    86 % is a warning at its line."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        "extensions = ['linuxdoc_builders']\n"
+        "pdf_documents = [('index', 'book', 'Book', 'me')]\n")
+    (src / 'index.rst').write_text(
+        f'Tables\n======\n\n{_wide_table(11)}\n{_wide_table(13)}')
+    for options, expected in (((), 1), (('-v',), 2)):
+        result = sphinx_build('-E', '-b', 'linuxpdf', *options, src,
+                              tmp_path / 'out', cwd=tmp_path,
+                              timeout=TIMEOUT)
+        assert result.returncode == 0, result.stderr
+        output = result.stdout + result.stderr
+        said = re.findall(r'index\.rst:(\d+): (WARNING: )?this table is too '
+                          r'wide .* scaled down to (\d+)%', output)
+        assert len(said) == expected, output
+        assert ('9', 'WARNING: ', '86') in said, said
+        if options:
+            assert ('5', '', '99') in said, said

@@ -52,10 +52,10 @@ from linuxdoc_builders.latex.widths import (
     MIN_SCALE,
     PAGE_LINES,
     SCRIPT,
-    WARN_BELOW_SCALE,
     cell_extent,
 )
 from linuxdoc_builders.table_messages import lined
+from linuxdoc_builders.widths import WARN_BELOW_SCALE
 
 if TYPE_CHECKING:
     from sphinx.config import Config
@@ -290,7 +290,7 @@ def fit_given_widths(table: nodes.Element, placed: PlacedTGroup,
 def _set_smaller(table: nodes.Element, scale: float) -> None:
     """Have the translator set ``table`` at ``scale`` times its size
     (``\\linuxdoctablestart``), and say so: a warning below
-    :data:`~linuxdoc_builders.latex.widths.WARN_BELOW_SCALE`, else with
+    :data:`~linuxdoc_builders.widths.WARN_BELOW_SCALE`, else with
     ``-v``."""
     table[SCALE_ATTRIBUTE] = scale
     say = logger.warning if scale < WARN_BELOW_SCALE else logger.verbose

@@ -36,7 +36,6 @@ from linuxdoc_builders.latex.overfull import TABLE_END_MARK, TABLE_MARK
 from linuxdoc_builders.latex.scripts import hangul_spaces, scripts_marked
 from linuxdoc_builders.latex.widths import (
     ANYWHERE_ATTRIBUTE,
-    WARN_BELOW_SCALE,
     ColumnWidths,
     block_of,
     content_widths,
@@ -44,6 +43,7 @@ from linuxdoc_builders.latex.widths import (
 )
 from linuxdoc_builders.table_messages import lined, shorten
 from linuxdoc_builders.transforms import repair
+from linuxdoc_builders.widths import WARN_BELOW_SCALE
 
 if TYPE_CHECKING:
     from linuxdoc_builders.table_nodes import PlacedTGroup

@@ -63,10 +63,6 @@ _BREAK_AFTER = re.compile(r'(?<=\w[_\-/.])(?=\w)')
 #: Lines of 12pt a page of Sphinx's default layout holds, less a margin
 #: for the table's caption and header.
 PAGE_LINES = 44
-#: A table too wide for the page is set at a smaller font size; below
-#: this share of the size, a warning says so (at or above, only -v): 4
-#: of the whole kernel tree's 7 were set at 90 % or more.
-WARN_BELOW_SCALE = 0.9
 #: \X{a}{b} takes whole numbers: widths are written in tenths of units.
 _SCALE = 10
 #: The size of sub- and superscripts (LaTeX's \scriptstyle) against the

@@ -85,6 +85,7 @@ from linuxdoc_builders.pdf.reportlab_private import (
 from linuxdoc_builders.table_messages import shorten
 from linuxdoc_builders.table_nodes import in_a_cell
 from linuxdoc_builders.transforms import repair
+from linuxdoc_builders.widths import WARN_BELOW_SCALE
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
@@ -1042,14 +1043,17 @@ class GridTGroupHandler(NodeHandler):  # type: ignore[misc]
             cells, float(client.styles['bodytext'].fontSize))
         if widths.scaled:
             look.needed_width = min(widths.needed, frame / look.least_scale)
-            # a column group was made to be set so: only -v says so
-            say = logger.verbose if node.get(GROUP_OF) else logger.warning
+            # a table set a little smaller reads as well, and a column
+            # group was made to be set so: only -v says so, as linuxlatex
+            scale = frame / look.needed_width
+            say = logger.warning if scale < WARN_BELOW_SCALE \
+                and not node.get(GROUP_OF) else logger.verbose
             say(
                 __('this table is too wide for the page even with its '
                    'columns as narrow as their longest words (broken '
                    'after "_", "-", "/" or "."): it is scaled down to '
                    '%d%%%s'),
-                int(100 * frame / look.needed_width),
+                int(100 * scale),
                 __(', its words broken between any two characters')
                 if widths.needed > look.needed_width else '',
                 location=look.location, type='linuxdoc', subtype='pdf')
