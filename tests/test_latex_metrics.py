@@ -56,6 +56,19 @@ def test_words_are_measured_in_the_fonts_named() -> None:
         > metrics.MODEL.width('ENOMEM', 'body') * 1.3
 
 
+def test_the_fonts_named_last_are_measured() -> None:
+    """Fonts named again later (the kernel's preamble after Sphinx's
+    fontpkg) are the ones TeX sets, and measured."""
+    free = r'\setmainfont{FreeSerif}\setmonofont{FreeMono}'
+    kernel = metrics.measure(free + KERNEL_FONTS, '11pt', KERNEL_LINE,
+                             'xelatex')
+    dejavu = metrics.measure(KERNEL_FONTS, '11pt', KERNEL_LINE, 'xelatex')
+    freefont = metrics.measure(free, '11pt', KERNEL_LINE, 'xelatex')
+    for text, kind in (('nosmt=force', 'body'), ('KVM_S390', 'mono')):
+        assert kernel.width(text, kind) == dejavu.width(text, kind)
+        assert kernel.width(text, kind) > freefont.width(text, kind)
+
+
 def test_fonts_not_read_are_left_to_the_model() -> None:
     """pdflatex's Type 1 fonts, and a family fontconfig does not have."""
     assert metrics.measure(KERNEL_FONTS, '11pt', KERNEL_LINE,
@@ -71,13 +84,27 @@ def test_a_measure_in_use_is_undone() -> None:
     assert metrics.current() is metrics.MODEL
 
 
-def test_the_kernels_tables_keep_their_words_whole(tmp_path: Path) -> None:
+#: The kernel names its fonts in the ``preamble``, after Sphinx's
+#: FreeFont in ``fontpkg``: TeX sets the last named.
+KERNEL_PREAMBLE = (
+    '-D', r'latex_elements.fontpkg=\setmainfont{FreeSerif}'
+    r'\setsansfont{FreeSans}\setmonofont{FreeMono}',
+    '-D', 'latex_elements.preamble=' + KERNEL_FONTS)
+
+
+@pytest.mark.parametrize('fonts', [(), KERNEL_PREAMBLE],
+                         ids=['fontpkg', 'preamble'])
+def test_the_kernels_tables_keep_their_words_whole(
+        tmp_path: Path, fonts: tuple[str, ...]) -> None:
     """Compiled: no character under the next column's fill, no error
     name hyphenated; and in the table the source sets ``\\tiny`` (6pt),
     its sub- and superscripts at half the body's 10.95pt, not TeX's
-    5pt."""
+    5pt.  The fonts named in ``fontpkg`` (the root's conf.py), or in the
+    ``preamble`` after others in ``fontpkg``, as the kernel does (the
+    words were measured in FreeSerif, and the kernel's l1tf.rst cut
+    ``nosmt=force`` under the next column)."""
     out = tmp_path / 'out'
-    result = sphinx_build('-q', '-b', 'linuxlatex', ROOT, out,
+    result = sphinx_build('-q', '-b', 'linuxlatex', *fonts, ROOT, out,
                           cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert make_latex_pdfs(out) == []

@@ -312,7 +312,9 @@ class _TextMeasure:
         context = _our_context(app)
         if context is None:
             return
-        self.token = metrics.use(str(context.get('fontpkg') or ''),
+        fonts = '\n'.join(str(context.get(key) or '')
+                          for key in ('fontpkg', 'preamble'))
+        self.token = metrics.use(fonts,
                                  str(context.get('pointsize') or ''),
                                  line_width(app.config),
                                  str(app.config.latex_engine))

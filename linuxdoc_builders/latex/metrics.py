@@ -10,9 +10,11 @@ so a column given the model's width for it cut the word under the next
 column's colour (the kernel's virt, arch, scsi and filesystems books),
 and TeX hyphenated ``EINVAL`` as ``EIN-VAL``.
 
-So when the fonts that ``fontpkg`` names (``\\setmainfont``,
-``\\setsansfont``, ``\\setmonofont``: fontspec's, under xelatex or
-lualatex) are TrueType files fontconfig finds, their advance widths are
+So when the fonts that ``fontpkg`` and then the ``preamble`` name
+(``\\setmainfont``, ``\\setsansfont``, ``\\setmonofont``: fontspec's,
+under xelatex or lualatex; the last of each wins, as in TeX: the kernel
+names DejaVu in its preamble, after Sphinx's FreeFont in ``fontpkg``)
+are TrueType files fontconfig finds, their advance widths are
 read (ReportLab reads the file), and a width is the text's advance at
 the body's point size (``pointsize``) as a share of the line (the
 paper's width less Sphinx's ``hmargin`` on both sides, as
@@ -126,11 +128,11 @@ def current() -> TextMetrics:
     return _current.get()
 
 
-def use(fontpkg: str, pointsize: str, line: float, engine: str
+def use(fonts: str, pointsize: str, line: float, engine: str
         ) -> contextvars.Token[TextMetrics]:
-    """Measure with the fonts of ``fontpkg`` at ``pointsize`` on a line
-    of ``line`` points from now on; the token undoes it."""
-    return _current.set(measure(fontpkg, pointsize, line, engine))
+    """Measure with the fonts the LaTeX ``fonts`` names at ``pointsize``
+    on a line of ``line`` points from now on; the token undoes it."""
+    return _current.set(measure(fonts, pointsize, line, engine))
 
 
 def reset(token: contextvars.Token[TextMetrics]) -> None:
@@ -139,17 +141,19 @@ def reset(token: contextvars.Token[TextMetrics]) -> None:
 
 
 @functools.cache
-def measure(fontpkg: str, pointsize: str, line: float, engine: str
+def measure(fonts: str, pointsize: str, line: float, engine: str
             ) -> TextMetrics:
-    """The measure of one set of settings (read once per process)."""
+    """The measure of one set of settings (read once per process):
+    ``fonts`` is the LaTeX that names them, the last name of each kind
+    the one TeX sets."""
     if engine not in ('xelatex', 'lualatex'):
         return MODEL
-    main = _MAIN_FONT.search(fontpkg)
+    main = _last(_MAIN_FONT, fonts)
     body = _advances(main.group(1).strip()) if main else None
     if body is None:
         return MODEL
-    mono = _MONO_FONT.search(fontpkg)
-    sans = _SANS_FONT.search(fontpkg)
+    mono = _last(_MONO_FONT, fonts)
+    sans = _last(_SANS_FONT, fonts)
     scale = _SCALE.search((mono.group(1) or '') + (mono.group(3) or '')) \
         if mono else None
     size = _POINTSIZE.match(pointsize)
@@ -159,6 +163,12 @@ def measure(fontpkg: str, pointsize: str, line: float, engine: str
         mono_scale=float(scale.group(1)) if scale else 1.0,
         body_size=float(size.group(1)) if size else 10.0,
         points_per_unit=max(line, 72.0) / LINE_UNITS)
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The last match of ``pattern`` in ``text``."""
+    matches = list(pattern.finditer(text))
+    return matches[-1] if matches else None
 
 
 @functools.cache
