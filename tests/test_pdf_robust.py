@@ -540,15 +540,11 @@ def test_a_table_set_a_little_smaller_is_said_with_v_only(
         "pdf_documents = [('index', 'book', 'Book', 'me')]\n")
     (src / 'index.rst').write_text(
         f'Tables\n======\n\n{_wide_table(11)}\n{_wide_table(13)}')
-    for options, expected in (((), 1), (('-v',), 2)):
-        result = sphinx_build('-E', '-b', 'linuxpdf', *options, src,
-                              tmp_path / 'out', cwd=tmp_path,
-                              timeout=TIMEOUT)
-        assert result.returncode == 0, result.stderr
-        output = result.stdout + result.stderr
-        said = re.findall(r'index\.rst:(\d+): (WARNING: )?this table is too '
-                          r'wide .* scaled down to (\d+)%', output)
-        assert len(said) == expected, output
-        assert ('9', 'WARNING: ', '86') in said, said
-        if options:
-            assert ('5', '', '99') in said, said
+    result = sphinx_build('-E', '-b', 'linuxpdf', '-v', src,
+                          tmp_path / 'out', cwd=tmp_path, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    output = result.stdout + result.stderr
+    said = re.findall(r'index\.rst:(\d+): (WARNING: )?this table is too '
+                      r'wide .* scaled down to (\d+)%', output)
+    assert sorted(said) == [('5', '', '99'), ('9', 'WARNING: ', '86')], \
+        output
