@@ -1,18 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# The kernel's LaTeX settings (Documentation/conf.py of 6.12): 11pt
-# DejaVu on A4 with half-inch margins, wider text than Sphinx's default.
-extensions = ['linuxdoc_builders']
+# The kernel's LaTeX settings, as test-latex-fonts holds them (11pt
+# DejaVu on A4 with half-inch margins), for a book of its own.
+from pathlib import Path
+
+exec((Path(__file__).parent.parent / 'test-latex-fonts' / 'conf.py')
+     .read_text())
 project = 'latex framed'
-latex_engine = 'xelatex'
 latex_documents = [('index', 'framed.tex', 'Framed code', 'linuxdoc',
                     'manual')]
-latex_elements = {
-    'papersize': 'a4paper',
-    'pointsize': '11pt',
-    'sphinxsetup': 'hmargin=0.5in, vmargin=1in',
-    'fontpkg': r'''
-        \setsansfont{DejaVu Sans}
-        \setromanfont{DejaVu Serif}
-        \setmonofont{DejaVu Sans Mono}
-    ''',
-}
