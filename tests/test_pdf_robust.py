@@ -546,5 +546,8 @@ def test_a_table_set_a_little_smaller_is_said_with_v_only(
     output = result.stdout + result.stderr
     said = re.findall(r'index\.rst:(\d+): (WARNING: )?this table is too '
                       r'wide .* scaled down to (\d+)%', output)
-    assert sorted(said) == [('5', '', '99'), ('9', 'WARNING: ', '86')], \
-        output
+    # docutils 0.23 gives a simple table its top border's line (4, 8);
+    # older releases none, and the message takes its first row's (5, 9)
+    assert sorted(said) in (
+        [('4', '', '99'), ('8', 'WARNING: ', '86')],
+        [('5', '', '99'), ('9', 'WARNING: ', '86')]), output
