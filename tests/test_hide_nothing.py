@@ -4,18 +4,20 @@
 ``tests/roots/test-hide-nothing`` holds what the table work left: words
 with no break character in narrow columns (a 62-digit hex value,
 CamelCase, a German compound), a table nested in a cell beside a long
-identifier, 24 short columns, a single paragraph taller than a page in
-a cell, identifiers longer than a line in running text.  Each route's
-PDF is read back: no character past the page's edge, over other text
-or under a fill; every word there, once; no text below half the body
-size; and a word broken where it has no break character carries the
-continuation mark at the start of its next line; two merged cells one
-above the other are told apart by a rule or a change of background; each table
-is numbered as HTML numbers it (Sphinx's numbers: "Table 2", where
-LaTeX counted "Table 1.2" in its chapter); header rows taller than half a
-page are set once in full and repeated shortened; code lines with no
-point to break them at are broken anywhere, and a chapter title longer
-than the page footer's line is not set over the page number.
+identifier, 24 short columns, a single paragraph taller than a page in a
+cell, a table taller than a page with tables in its cells, a page of
+fields with empty bodies, identifiers longer than a line in running
+text.  Each route's PDF is read back: no character past the page's edge,
+over other text or under a fill; every word there, once; no text below
+half the body size; and a word broken where it has no break character
+carries the continuation mark at the start of its next line; two merged
+cells one above the other are told apart by a rule or a change of
+background; each table is numbered as HTML numbers it (Sphinx's numbers:
+"Table 2", where LaTeX counted "Table 1.2" in its chapter); header rows
+taller than half a page are set once in full and repeated shortened;
+code lines with no point to break them at are broken anywhere, and a
+chapter title longer than the page footer's line is not set over the
+page number.
 """
 
 from __future__ import annotations
@@ -73,6 +75,17 @@ def test_every_word_is_there_once(built: tuple[Path, str]) -> None:
     assert sorted(re.findall(r'SUBWORD(\d+X\d+)ABCDEFGH', text)) \
         == sorted(f'{r}X{c}' for r in range(2) for c in range(16))
     assert text.count(IDENT) == 3
+    # a table of 10 rows with a table in each, taller than a page
+    assert sorted(re.findall(r'NESTED(\d+X\d+)', text)) \
+        == sorted(f'{r}X{c}' for r in range(10) for c in range(8))
+    assert sorted(re.findall(r'OPTEND(\d+)', text)) \
+        == [str(r) for r in range(10)]
+    assert text.count('TERMSTART.instance.INSTANCE.event.GROUP.EVENT.hist.N.'
+                      'onmax.onchange.M.snapshot.and.so.on.for.another.while.'
+                      'TERMEND') == 1
+    # a run of fields with empty bodies, longer than a page
+    assert sorted(re.findall(r'EMPTYFIELD(\d+)', text)) \
+        == sorted(str(n) for n in range(100))
     # code lines with no break point, cut anywhere (a line may go on to
     # the next page, after the running titles)
     body = _body_text(pdf)

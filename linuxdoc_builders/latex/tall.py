@@ -121,11 +121,8 @@ def cut_tall_rows(table: nodes.table, tgroup: nodes.Element,
                                           cell.is_header or cell.is_stub)
             tall.append((row, [_chunks(e, c, units) for e, c in entries
                                if c is not None]))
-    # a longtable cannot hold another table (Sphinx sets a table with
-    # one as a tabular)
-    nests = any(inner is not table for inner in table.findall(nodes.table))
-    if height > PAGE_LINES and not nests \
-            and 'longtable' not in table['classes']:
+    # a table in a cell too: the translator lets a longtable hold one
+    if height > PAGE_LINES and 'longtable' not in table['classes']:
         table['classes'].append('longtable')
     for row, chunks in tall:
         _cut(row, chunks)

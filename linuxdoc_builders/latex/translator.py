@@ -12,6 +12,8 @@ checks that the writer wrote what it expects, and says so if not
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,7 +23,7 @@ from docutils import nodes
 from docutils.utils import get_source_line
 from sphinx.locale import __
 from sphinx.util import logging
-from sphinx.writers.latex import LaTeXTranslator, UnsupportedError
+from sphinx.writers.latex import LaTeXTranslator, Table, UnsupportedError
 
 from linuxdoc_builders.books import IN_BOOK, parse_book_uri
 from linuxdoc_builders.column_groups import GROUP_OF
@@ -63,6 +65,29 @@ _COLSPEC_KEEPS_TABULAR = sphinx.version_info >= (9,)
 #: literals` is for older releases.
 _SPHINX_CUTS_LONG_BLOCKS = sphinx.version_info >= (9, 1)
 
+
+#: Sphinx 9 sets a table in a cell of a ``longtable``; older releases
+#: stop the build on one (:meth:`LinuxLaTeXTranslator.visit_table`).
+_LONGTABLE_HOLDS_TABLES = sphinx.version_info >= (9,)
+
+
+@contextmanager
+def _as_tabular(table: Table) -> Iterator[None]:
+    """``table`` seen as no ``longtable`` meanwhile: Sphinx < 9 asks
+    whether the table a nested one is in is a longtable by its class
+    and the rows written so far."""
+    classes, rows = table.classes, table.row
+    table.classes = [name for name in classes if name != 'longtable']
+    table.row = 0
+    try:
+        yield
+    finally:
+        table.classes, table.row = classes, rows
+
+
+#: What Sphinx's longtable prints before "continued from previous page"
+#: on the pages it goes on to, captioned or not.
+_NUMBER_CONTINUED = r'\tablename\ \thetable{} \textendash{} '
 
 #: The LaTeX counter of each of Sphinx's numbered kinds.
 _COUNTERS = {'table': 'table', 'figure': 'figure',
@@ -159,11 +184,13 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         break elsewhere: a column, and sometimes a line, is not as wide as
         ``V4L2_CID_STATELESS_HEVC_...``; a long piece TeX cannot hyphenate
         (a hex value, CamelCase) anywhere.  The line after such a break
-        begins with a mark.  Titles and captions are left alone: their
-        text also goes into PDF bookmarks."""
+        begins with a mark.  So may a definition list's term or a field's
+        name (the kernel's trace book has an 84-character boot option
+        as a term, set past the page's edge).  Titles and captions are
+        left alone: their text also goes into PDF bookmarks."""
         if self.literal_whitespace or not (
-                self._cell_depth
-                or isinstance(block_of(node), nodes.paragraph)):
+                self._cell_depth or isinstance(block_of(node), (
+                    nodes.paragraph, nodes.term, nodes.field_name))):
             super().visit_Text(node)
             return
         literal = isinstance(node.parent, nodes.literal)
@@ -382,9 +409,21 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
         ``longtable``) is left out with a located warning, where Sphinx
         stops the whole build with a traceback.  The kernel's ext4 book
         keeps such a table from ``latex`` with ``.. ifconfig:: builder !=
-        'latex'``, which ``linuxlatex`` is not."""
+        'latex'``, which ``linuxlatex`` is not.
+
+        A table in a cell of a ``longtable`` is set, as Sphinx 9 sets it
+        (a tabular in a cell is valid LaTeX), where older releases stop
+        the build: a table taller than a page is a longtable
+        (:mod:`~linuxdoc_builders.latex.tall`), and one with tables in
+        its cells ran past the page's foot as a tabular (the kernel's
+        9p.rst options, 1,547 characters lost)."""
+        outer = self.table
         try:
-            super().visit_table(node)
+            if outer is not None and not _LONGTABLE_HOLDS_TABLES:
+                with _as_tabular(outer):
+                    super().visit_table(node)
+            else:
+                super().visit_table(node)
         except UnsupportedError:
             logger.warning(__('this table is nested deeper in other tables '
                               'than LaTeX can set: it is left out of the '
@@ -413,7 +452,13 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
                              int(table.get_table_type() == 'longtable'),
                              scale, int(whole))
                          + number + '\n')
+        written = len(self.body)
         super().depart_table(node)
+        if not table.caption:
+            # a longtable's header on the pages it goes on to named the
+            # last captioned table's number: this one has none
+            self.body[written:] = [part.replace(_NUMBER_CONTINUED, '', 1)
+                                   for part in self.body[written:]]
         if number:
             self.body.append(r'\linuxdocnumberend{table}')
         self.body.append(TABLE_END_MARK + '\n')
@@ -438,6 +483,18 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
             if node_id in found:
                 return '.'.join(map(str, found[node_id]))
         return None
+
+    def visit_definition(self, node: nodes.Element) -> None:
+        """Sphinx's ``\\sphinxlineitem`` gathers a term followed at once
+        by another into one label, a box that never breaks: the kernel's
+        netlink specs list 60 and more fields with nothing after their
+        names, and the box ran 24 lines past the page's foot.  An empty
+        definition (or field body) ends its term's label."""
+        super().visit_definition(node)
+        if not node.children:
+            self.body.append(r'\relax')
+
+    visit_field_body = visit_definition
 
     def visit_figure(self, node: nodes.Element) -> None:
         number = self._numbered(node, 'figure')
