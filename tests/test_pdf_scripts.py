@@ -26,6 +26,7 @@ import pymupdf
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from pdf_visible import CONTINUATION_MARKS, hidden_text
 from tools import make_latex_pdfs, sphinx_build, typed
 
 from linuxdoc_builders.latex import missing
@@ -244,6 +245,39 @@ def test_latex_nothing_is_left_out(compiled: Path) -> None:
     assert missing.main([str(compiled)]) == 0
     assert 'Missing character' not in (compiled / 'scripts.log').read_text(
         encoding='utf-8', errors='replace')
+
+
+#: A Chinese paragraph of several lines with identifiers in it, as the
+#: kernel's translations have them: no space anywhere.
+CHINESE = ('在电路板被识别之后，早期配置数据被解析之前，内核会调用机器特定的'
+           '钩子函数，比如.init_early()、.init_irq()和.init_machine()，'
+           '这些函数在启动过程的不同阶段执行各自的初始化工作，并且所有的架构'
+           '在使用设备树时都会做几乎相同的事情。') * 3
+
+
+def test_latex_chinese_breaks_unmarked(tmp_path: Path) -> None:
+    """xeCJK breaks Chinese between any two characters: no line of it
+    begins with the continuation mark of a broken identifier (every
+    line did; one broken after ``init_`` has it), and nothing is set
+    over anything else (a 、 was over ``.init_irq()``)."""
+    src = tmp_path / 'src'
+    src.mkdir()
+    (src / 'conf.py').write_text(
+        (ROOT / 'conf.py').read_text(encoding='utf-8'), encoding='utf-8')
+    (src / 'index.rst').write_text(f'Chinese\n=======\n\n{CHINESE}\n',
+                                   encoding='utf-8')
+    out = tmp_path / 'out'
+    result = sphinx_build('-E', '-b', 'linuxlatex', '-D',
+                          'latex_engine=xelatex', src, out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert make_latex_pdfs(out) == []
+    pdf = out / 'scripts.pdf'
+    text = ''.join(_text(pdf).split())
+    assert text.count(CHINESE[:40]) == 3
+    # an identifier broken after its _ is marked, as in English
+    after = re.findall(f'[{"".join(CONTINUATION_MARKS)}](.)', text)
+    assert [c for c in after if not c.isascii()] == []
+    assert hidden_text(pdf) == []
 
 
 def test_latex_cjk_without_xecjk_is_reported(tmp_path: Path) -> None:

@@ -60,6 +60,11 @@ ANYWHERE_LENGTH = 16
 #: them.
 _HYPHENATED_LENGTH = 8
 _BREAK_AFTER = re.compile(r'(?<=\w[_\-/.])(?=\w)')
+#: Chinese, Japanese and Korean characters and their punctuation:
+#: xeCJK breaks a line between any two of them itself, unmarked.
+_CJK = re.compile('[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7a3'
+                  '\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]')
+_CJK_AROUND = re.compile(f'({_CJK.pattern})')
 #: Lines of 12pt a page of Sphinx's default layout holds, less a margin
 #: for the table's caption and header.
 PAGE_LINES = 44
@@ -90,8 +95,10 @@ def breaks_anywhere(piece: str, literal: bool) -> bool:
     hyphenate (a literal, set with no hyphenation; digits, as in a hex
     value; a capital inside, as in CamelCase, which a hyphen would make
     read as part of the name).  A word of letters is left to TeX's
-    hyphenation."""
-    if len(piece) < ANYWHERE_LENGTH:
+    hyphenation; one with CJK characters to xeCJK, which breaks beside
+    each of them (a Chinese sentence has no space, and was set with a
+    continuation mark on every line)."""
+    if len(piece) < ANYWHERE_LENGTH or _CJK.search(piece):
         return False
     return literal or not piece.isalpha() or \
         any(c.isupper() for c in piece[1:])
@@ -273,12 +280,15 @@ def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
     word = ''.join(text for text, _, _ in parts)
     width = sum(w for _, w, _ in parts)
     if len(word) >= _HYPHENATED_LENGTH and word.isalpha() and \
+            not _CJK.search(word) and \
             all(hyphenable for _, _, hyphenable in parts):
         return width * (len(word) // 2 + 2) / len(word)
     longest = 0.0
     piece = 0.0
     for text, part_width, hyphenable in parts:
-        pieces = break_points(text)
+        # xeCJK breaks beside each CJK character
+        pieces = [run for broken in break_points(text)
+                  for run in _CJK_AROUND.split(broken) if run]
         for k, broken in enumerate(pieces):
             if k:
                 longest = max(longest, piece)
