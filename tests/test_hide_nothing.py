@@ -117,7 +117,10 @@ def test_no_text_below_half_the_body_size(built: tuple[Path, str]) -> None:
     xelatex's FreeMono at :data:`MONO` of the text's size.  The table
     the source sets ``\\tiny`` (half the body's size) is not set
     smaller still (LaTeX set it at 2.2pt, a 0.44 share of its size), nor
-    are the subscripts of a table scaled down (linuxpdf's were at 4pt)."""
+    are the subscripts of a table scaled down (linuxpdf's were at 4pt),
+    nor those of a table the source sets ``\\scriptsize`` and LaTeX
+    scales further (3.7pt: LaTeX's script ratio of a size it does not
+    name)."""
     pdf, _ = built
     mono = MONO if pdf.parent.name.startswith('linuxlatex') else 1.0
     with pymupdf.open(pdf) as document:
@@ -191,7 +194,7 @@ def test_merged_cells_one_above_the_other_are_apart(
 
 
 def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
-    """The eleven captioned tables, numbered 1 to 11 as ``numfig`` numbers
+    """The twelve captioned tables, numbered 1 to 12 as ``numfig`` numbers
     them for HTML and ``:numref:``; the one nested in a cell has no
     caption and no number."""
     pdf, _ = built
@@ -200,7 +203,7 @@ def test_tables_are_numbered_as_in_html(built: tuple[Path, str]) -> None:
     # LaTeX repeats a long table's number on the pages it goes on to
     numbers = list(dict.fromkeys(re.findall(r'Table (\d+(?:\.\d+)*)',
                                             text)))
-    assert numbers == [str(n) for n in range(1, 12)], numbers
+    assert numbers == [str(n) for n in range(1, 13)], numbers
 
 
 def test_list_items_in_a_stub_cell_are_set_as_stubs(
