@@ -144,13 +144,15 @@ def latexmk() -> str:
     return binary
 
 
-def make_latex_pdfs(out: Path) -> list[str]:
+def make_latex_pdfs(out: Path, *variables: str) -> list[str]:
     """Compile the LaTeX a Sphinx build wrote to ``out`` with its own
-    Makefile; the TeX errors (``! `` lines of the logs), none if clean."""
+    Makefile, and make's ``variables`` (the kernel's
+    ``PDFLATEX=latexmk -xelatex``); the TeX errors (``! `` lines of the
+    logs), none if clean."""
     latexmk()
     make = subprocess.run(
         ['make', '-C', str(out), 'all-pdf', 'LATEXMKOPTS=-halt-on-error',
-         'LATEXOPTS=-interaction=nonstopmode'],
+         'LATEXOPTS=-interaction=nonstopmode', *variables],
         capture_output=True, text=True, check=False)
     errors = [line for log in out.glob('*.log')
               for line in log.read_text(errors='replace').splitlines()

@@ -316,8 +316,7 @@ class _TextMeasure:
                           for key in ('fontpkg', 'preamble'))
         self.token = metrics.use(fonts,
                                  str(context.get('pointsize') or ''),
-                                 line_width(app.config),
-                                 str(app.config.latex_engine))
+                                 line_width(app.config))
 
     def end(self, app: Sphinx, exception: BaseException | None) -> None:
         if self.token is not None:

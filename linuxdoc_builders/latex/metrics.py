@@ -12,11 +12,12 @@ and TeX hyphenated ``EINVAL`` as ``EIN-VAL``.
 
 So when the fonts that ``fontpkg`` and then the ``preamble`` name
 (``\\setmainfont``, ``\\setsansfont``, ``\\setmonofont``: fontspec's,
-under xelatex or lualatex; the last of each wins, as in TeX: the kernel
-names DejaVu in its preamble, after Sphinx's FreeFont in ``fontpkg``)
-are TrueType files fontconfig finds, their advance widths are
-read (ReportLab reads the file), and a width is the text's advance at
-the body's point size (``pointsize``) as a share of the line (the
+which only xelatex or lualatex can compile, whatever ``latex_engine``
+says: the kernel's stays ``pdflatex``; the last of each wins, as in TeX:
+the kernel names DejaVu in its preamble, after Sphinx's FreeFont in
+``fontpkg``) are TrueType files fontconfig finds, their advance widths
+are read (ReportLab reads the file), and a width is the text's advance
+at the body's point size (``pointsize``) as a share of the line (the
 paper's width less Sphinx's ``hmargin`` on both sides, as
 :func:`~linuxdoc_builders.latex.given_widths.line_width` reads them).
 Any other font (pdflatex's Type 1 fonts, PostScript-outlined OpenType)
@@ -128,11 +129,11 @@ def current() -> TextMetrics:
     return _current.get()
 
 
-def use(fonts: str, pointsize: str, line: float, engine: str
+def use(fonts: str, pointsize: str, line: float
         ) -> contextvars.Token[TextMetrics]:
     """Measure with the fonts the LaTeX ``fonts`` names at ``pointsize``
     on a line of ``line`` points from now on; the token undoes it."""
-    return _current.set(measure(fonts, pointsize, line, engine))
+    return _current.set(measure(fonts, pointsize, line))
 
 
 def reset(token: contextvars.Token[TextMetrics]) -> None:
@@ -141,13 +142,12 @@ def reset(token: contextvars.Token[TextMetrics]) -> None:
 
 
 @functools.cache
-def measure(fonts: str, pointsize: str, line: float, engine: str
-            ) -> TextMetrics:
+def measure(fonts: str, pointsize: str, line: float) -> TextMetrics:
     """The measure of one set of settings (read once per process):
     ``fonts`` is the LaTeX that names them, the last name of each kind
-    the one TeX sets."""
-    if engine not in ('xelatex', 'lualatex'):
-        return MODEL
+    the one TeX sets.  Whatever ``latex_engine`` says: the kernel leaves
+    it at ``pdflatex`` and its Makefile compiles with xelatex, which
+    alone can set fonts named so."""
     main = _last(_MAIN_FONT, fonts)
     body = _advances(main.group(1).strip()) if main else None
     if body is None:
