@@ -32,6 +32,7 @@ from docutils import nodes
 
 from linuxdoc_builders.colspec import parse_spec, tabular_spec
 from linuxdoc_builders.column_groups import groups_by_width
+from linuxdoc_builders.fontconfig import script
 from linuxdoc_builders.latex.metrics import (
     LINE_UNITS,
     MODEL_WIDE,
@@ -60,11 +61,6 @@ ANYWHERE_LENGTH = 16
 #: them.
 _HYPHENATED_LENGTH = 8
 _BREAK_AFTER = re.compile(r'(?<=\w[_\-/.])(?=\w)')
-#: Chinese, Japanese and Korean characters and their punctuation:
-#: xeCJK breaks a line between any two of them itself, unmarked.
-_CJK = re.compile('[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7a3'
-                  '\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]')
-_CJK_AROUND = re.compile(f'({_CJK.pattern})')
 #: Lines of 12pt a page of Sphinx's default layout holds, less a margin
 #: for the table's caption and header.
 PAGE_LINES = 44
@@ -89,6 +85,25 @@ def break_points(word: str) -> list[str]:
     return _BREAK_AFTER.split(word)
 
 
+def _cjk(char: str) -> bool:
+    """Whether ``char`` is Chinese, Japanese or Korean, or their
+    punctuation: xeCJK breaks a line beside any of them, unmarked."""
+    return not char.isascii() and script(char) == 'CJK'
+
+
+def _cjk_runs(text: str) -> list[str]:
+    """``text`` cut beside each CJK character, where xeCJK may break."""
+    if text.isascii():
+        return [text]
+    runs = ['']
+    for char in text:
+        if _cjk(char):
+            runs += [char, '']
+        else:
+            runs[-1] += char
+    return [run for run in runs if run]
+
+
 def breaks_anywhere(piece: str, literal: bool) -> bool:
     """Whether a piece between break points may break between any two
     characters: one of :data:`ANYWHERE_LENGTH` or more that TeX cannot
@@ -98,7 +113,7 @@ def breaks_anywhere(piece: str, literal: bool) -> bool:
     hyphenation; one with CJK characters to xeCJK, which breaks beside
     each of them (a Chinese sentence has no space, and was set with a
     continuation mark on every line)."""
-    if len(piece) < ANYWHERE_LENGTH or _CJK.search(piece):
+    if len(piece) < ANYWHERE_LENGTH or any(map(_cjk, piece)):
         return False
     return literal or not piece.isalpha() or \
         any(c.isupper() for c in piece[1:])
@@ -280,7 +295,7 @@ def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
     word = ''.join(text for text, _, _ in parts)
     width = sum(w for _, w, _ in parts)
     if len(word) >= _HYPHENATED_LENGTH and word.isalpha() and \
-            not _CJK.search(word) and \
+            not any(map(_cjk, word)) and \
             all(hyphenable for _, _, hyphenable in parts):
         return width * (len(word) // 2 + 2) / len(word)
     longest = 0.0
@@ -288,7 +303,7 @@ def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
     for text, part_width, hyphenable in parts:
         # xeCJK breaks beside each CJK character
         pieces = [run for broken in break_points(text)
-                  for run in _CJK_AROUND.split(broken) if run]
+                  for run in _cjk_runs(broken)]
         for k, broken in enumerate(pieces):
             if k:
                 longest = max(longest, piece)
