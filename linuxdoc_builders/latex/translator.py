@@ -41,6 +41,7 @@ from linuxdoc_builders.latex.widths import (
     ColumnWidths,
     block_of,
     content_widths,
+    line_share,
     split_text,
 )
 from linuxdoc_builders.table_messages import lined, shorten
@@ -137,7 +138,7 @@ class LinuxLaTeXTranslator(LaTeXTranslator):
                 'colwidths-given' not in table.classes and \
                 not getattr(table, 'is_nested', False):
             widths = content_widths(opened.placed, text_size(
-                node.parent, self.config))
+                node.parent, self.config), line_share(node.parent))
             self._content_widths[id(table)] = widths
             opened.anywhere = widths.anywhere
         opened.anywhere |= bool(node.parent.get(ANYWHERE_ATTRIBUTE))

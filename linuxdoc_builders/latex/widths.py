@@ -315,11 +315,12 @@ def _longest_piece(parts: list[tuple[str, float, bool]]) -> float:
     return max(longest, piece)
 
 
-def content_widths(placed: PlacedTGroup, size: float = 1.0
-                   ) -> ColumnWidths:
+def content_widths(placed: PlacedTGroup, size: float = 1.0,
+                   line: float = 1.0) -> ColumnWidths:
     """Column shares for a table that gives none, its text set at
     ``size`` times the body's size (raw LaTeX before it may say
-    ``\\small``).
+    ``\\small``), in the ``line`` share of the page's line its place
+    has (:func:`line_share`).
 
     A table that wants no more than the line keeps its natural width.
     Otherwise each column gets its longest word, whole, if all of them
@@ -330,7 +331,7 @@ def content_widths(placed: PlacedTGroup, size: float = 1.0
     even its pieces do not fit, never below :data:`MIN_SCALE` of the
     body's size.
     """
-    need, word, want = ([x * size for x in extents]
+    need, word, want = ([x * size / line for x in extents]
                         for extents in _column_extents(placed)[:3])
     total_need = sum(need)
     least = min(1.0, MIN_SCALE / size)
@@ -351,6 +352,36 @@ def content_widths(placed: PlacedTGroup, size: float = 1.0
     shares = [b + spare * e / sum(extra) if sum(extra) else b
               for b, e in zip(base, extra, strict=True)]
     return _shares(shares, LINE_UNITS, 1.0, total_need / LINE_UNITS)
+
+
+#: The left margins of nested lists in ems, LaTeX's ``\\leftmargini``
+#: to ``\\leftmarginvi`` (book and report classes).
+_LIST_MARGINS = (2.5, 2.2, 1.87, 1.7, 1.0, 1.0)
+
+
+def line_share(node: nodes.Node) -> float:
+    """The share of the page's line left at ``node`` by the quotes and
+    lists it is in: Sphinx's column widths are shares of ``\\linewidth``,
+    which each of them narrows by its level's margin, a quote on both
+    sides (a field list is a quote holding a description).  Measured
+    against the whole line, the kernel's l1tf.rst table in two quotes
+    cut ``nosmt=force`` under the next column."""
+    sides: list[int] = []
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.block_quote):
+            sides.append(2)
+        elif isinstance(parent, (nodes.bullet_list, nodes.enumerated_list,
+                                 nodes.definition_list)):
+            sides.append(1)
+        elif isinstance(parent, nodes.field_list):
+            sides += [1, 2]
+        parent = parent.parent
+    measure = current()
+    em = measure.body_size / measure.points_per_unit
+    indent = em * sum(count * _LIST_MARGINS[min(level, 5)]
+                      for level, count in enumerate(reversed(sides)))
+    return max(0.25, 1 - indent / LINE_UNITS)
 
 
 def column_groups(placed: PlacedTGroup) -> list[range] | None:
