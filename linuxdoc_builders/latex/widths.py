@@ -379,7 +379,7 @@ def line_share(node: nodes.Node) -> float:
         parent = parent.parent
     measure = current()
     em = measure.body_size / measure.points_per_unit
-    indent = em * sum(count * _LIST_MARGINS[min(level, 5)]
+    indent = em * sum(count * _LIST_MARGINS[min(level, len(_LIST_MARGINS) - 1)]
                       for level, count in enumerate(reversed(sides)))
     return max(0.25, 1 - indent / LINE_UNITS)
 
