@@ -36,6 +36,7 @@ from linuxdoc_builders.colspec import (
 from linuxdoc_builders.latex.given_widths import (
     Setting,
     line_width,
+    page_share,
     setting_of,
 )
 from linuxdoc_builders.latex.overfull import main, overfull_tables
@@ -462,12 +463,20 @@ def test_the_setting_of_a_table_comes_from_raw_latex_and_conf() -> None:
     kernel: Any = SimpleNamespace(latex_elements={
         'papersize': 'a4paper', 'pointsize': '11pt',
         'sphinxsetup': 'hmargin=0.5in, vmargin=1in'})
-    assert setting_of(one, kernel) == Setting(6.0, 2.0)
-    assert setting_of(two, kernel) == Setting(10.95, 6.0)
+    # A4 with an inch above and below holds 700.5 points of text,
+    # Sphinx's default (letter) 650.5
+    a4 = pytest.approx(700.5 / 650.5, rel=1e-3)
+    assert setting_of(one, kernel) == Setting(6.0, 2.0, a4)
+    assert setting_of(two, kernel) == Setting(10.95, 6.0, a4)
     assert line_width(kernel) == pytest.approx(525.5)
+    assert setting_of(two, kernel).page_lines == pytest.approx(
+        44 * 10 / 10.95 * 700.5 / 650.5, rel=1e-3)
     stock: Any = SimpleNamespace(latex_elements={})
     assert line_width(stock) == pytest.approx(469.7, abs=0.1)
-    assert setting_of(one, stock).size == 5.0
+    assert setting_of(one, stock) == Setting(5.0, 2.0, 1.0)
+    short: Any = SimpleNamespace(latex_elements={
+        'sphinxsetup': 'vmargin={2in,1in}'})
+    assert page_share(short) == pytest.approx((795 - 3 * 72) / 650.46)
 
 
 OVERFULL_TEX = '''\

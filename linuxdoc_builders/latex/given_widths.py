@@ -67,7 +67,11 @@ logger = logging.getLogger(__name__)
 #: Paper widths in points (``latex_elements['papersize']``).
 PAPER = {'a4paper': 597.5, 'letterpaper': 614.25, 'a5paper': 421.1,
          'b5paper': 501.7, 'legalpaper': 614.25, 'executivepaper': 523.9}
-#: Sphinx's default left and right margins (``hmargin``), in points.
+#: Paper heights in points.
+PAPER_HEIGHT = {'a4paper': 845.0, 'letterpaper': 795.0, 'a5paper': 597.5,
+                'b5paper': 711.3, 'legalpaper': 1011.7,
+                'executivepaper': 759.0}
+#: Sphinx's default margins (``hmargin`` and ``vmargin``), in points.
 HMARGIN = 72.27
 #: The sizes of LaTeX's size commands in points, for each class size.
 SIZES = {
@@ -112,6 +116,9 @@ class Setting:
 
     size: float
     tabcolsep: float
+    #: The document's text height against Sphinx's default layout's
+    #: (:func:`page_share`).
+    page: float = 1.0
 
     def points(self, units: float) -> float:
         """The points of a width measured in units of the body's font
@@ -123,7 +130,7 @@ class Setting:
     def scaled(self, scale: float) -> Setting:
         """This setting at ``scale`` times its size (``\\linuxdocscaled``
         shrinks the column separation with the text)."""
-        return Setting(self.size * scale, self.tabcolsep * scale)
+        return Setting(self.size * scale, self.tabcolsep * scale, self.page)
 
     @property
     def script(self) -> float:
@@ -133,17 +140,33 @@ class Setting:
     @property
     def page_lines(self) -> float:
         """The lines of this size a page holds."""
-        return PAGE_LINES * 10 / self.size
+        return PAGE_LINES * 10 / self.size * self.page
 
 
 def line_width(config: Config) -> float:
     """The text width of the LaTeX document, in points, from its paper
     size and ``hmargin`` in ``latex_elements``."""
+    return _text_extent(config, PAPER, 'hmargin')
+
+
+def page_share(config: Config) -> float:
+    """The text height of the LaTeX document (its paper size and
+    ``vmargin``) against that of Sphinx's default layout, which
+    :data:`~linuxdoc_builders.latex.widths.PAGE_LINES` counts: the
+    kernel's A4 page holds 8 % more."""
+    return _text_extent(config, PAPER_HEIGHT, 'vmargin') / (
+        PAPER_HEIGHT['letterpaper'] - 2 * HMARGIN)
+
+
+def _text_extent(config: Config, papers: dict[str, float], margin: str
+                 ) -> float:
+    """The paper's width or height, less the two ``margin`` that
+    ``sphinxsetup`` gives (Sphinx's default: an inch each)."""
     elements = config.latex_elements or {}
-    paper = PAPER.get(str(elements.get('papersize', 'letterpaper')),
-                      PAPER['letterpaper'])
+    paper = papers.get(str(elements.get('papersize', 'letterpaper')),
+                       papers['letterpaper'])
     margins = [HMARGIN, HMARGIN]
-    match = re.search(r'hmargin\s*=\s*(\{[^}]*\}|[^,\s]+)',
+    match = re.search(margin + r'\s*=\s*(\{[^}]*\}|[^,\s]+)',
                       str(elements.get('sphinxsetup', '')))
     if match:
         given = [length(x, paper)
@@ -163,7 +186,8 @@ def setting_of(table: nodes.Element, config: Config) -> Setting:
     size = _last_set(table, _SIZE)
     colsep = _last_set(table, _TABCOLSEP)
     return Setting(sizes.get(size or 'normalsize', sizes['normalsize']),
-                   (length(colsep, 0.0) if colsep else None) or TABCOLSEP)
+                   (length(colsep, 0.0) if colsep else None) or TABCOLSEP,
+                   page_share(config))
 
 
 def _class_sizes(config: Config) -> dict[str, float]:

@@ -9,7 +9,8 @@ either, so a cell taller than a page loses its end, and the next row
 with it.
 
 :class:`CutTallTables` estimates each table's height from its text and
-column widths (:mod:`linuxdoc_builders.latex.widths`).  A table taller
+column widths (:mod:`linuxdoc_builders.latex.widths`), at the size it is
+set in the room it has (:class:`Room`).  A table taller
 than a page becomes a ``longtable`` (Sphinx's ``longtable`` class).  A
 row with a cell taller than a page is cut between the cell's paragraphs
 into rows of at most half a page each; the row's other cells span all
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -38,18 +40,25 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 from linuxdoc_builders.column_groups import split_table
-from linuxdoc_builders.latex.given_widths import fit_given_widths
+from linuxdoc_builders.latex.given_widths import (
+    SCALE_ATTRIBUTE,
+    fit_given_widths,
+    setting_of,
+    text_size,
+)
 from linuxdoc_builders.latex.widths import (
     PADDING_UNITS,
-    PAGE_LINES,
     column_groups,
     column_units,
+    line_share,
     rows_of_text,
 )
 from linuxdoc_builders.table_messages import lined, shorten
 from linuxdoc_builders.table_nodes import PlacedTGroup, in_a_cell
 
 if TYPE_CHECKING:
+    from sphinx.config import Config
+
     from linuxdoc_builders.tablegrid import Cell
 
 logger = logging.getLogger(__name__)
@@ -78,9 +87,10 @@ class CutTallTables(SphinxPostTransform):
                     inner = next(part.findall(nodes.tgroup))
                     placed = PlacedTGroup.read(inner)
                     fit_given_widths(part, placed, self.config)
-                    if shorten_tall_header(part, inner, placed):
+                    room = Room.of(part, inner, placed, self.config)
+                    if shorten_tall_header(part, inner, placed, room):
                         placed = PlacedTGroup.read(inner)
-                    cut_tall_rows(part, inner, placed)
+                    cut_tall_rows(part, placed, room)
 
 
 def _column_groups(table: nodes.table, placed: PlacedTGroup
@@ -101,28 +111,61 @@ def _column_groups(table: nodes.table, placed: PlacedTGroup
     return parts
 
 
-def cut_tall_rows(table: nodes.table, tgroup: nodes.Element,
-                  placed: PlacedTGroup) -> None:
+@dataclass(frozen=True)
+class Room:
+    """The room a table's text has, as the translator sets it: each
+    column's width in units of the body's font, the text's size against
+    the body's (raw LaTeX's ``\\small``, the table set smaller), and the
+    lines of that size a page holds.  Counted at the body's size, the
+    kernel's ``\\small`` table of reserved formats had a cell of 41 lines
+    cut in three, the page holding 58."""
+
+    units: list[float]
+    size: float
+    page_lines: float
+
+    @classmethod
+    def of(cls, table: nodes.table, tgroup: nodes.Element,
+           placed: PlacedTGroup, config: Config) -> Room:
+        size = text_size(table, config)
+        units, content_scale = column_units(tgroup, placed, size,
+                                            line_share(table))
+        scale = table.get(SCALE_ATTRIBUTE, content_scale)
+        return cls(units, size * scale,
+                   setting_of(table, config).scaled(scale).page_lines)
+
+    def width(self, cell: Cell) -> float:
+        """The cell's width in units of its text's own size."""
+        return (sum(self.units[cell.col:cell.last_col + 1])
+                + PADDING_UNITS * (cell.colspan - 1)) / self.size
+
+    def lines(self, element: nodes.Element, cell: Cell) -> float:
+        """About how many lines of the cell's text ``element`` takes."""
+        return rows_of_text(element, self.width(cell),
+                            cell.is_header or cell.is_stub)
+
+
+def cut_tall_rows(table: nodes.table, placed: PlacedTGroup, room: Room
+                  ) -> None:
     """Cut the rows with a cell taller than a page; make ``table`` a
     longtable if it is taller than a page."""
-    units = column_units(tgroup, placed)
     height = 0.0
     tall: list[tuple[nodes.Element, list[list[list[nodes.Node]]]]] = []
     for row in placed.rows:
         entries = [(e, placed.cell_of(e)) for e in row.children
                    if isinstance(e, nodes.entry)]
-        lines = [_lines(e, c, units) for e, c in entries if c is not None]
+        lines = [room.lines(e, c) for e, c in entries if c is not None]
         row_lines = max(lines, default=1.0)
         height += row_lines
-        if row_lines > PAGE_LINES and _cuttable(placed, row, entries):
+        if row_lines > room.page_lines and \
+                _cuttable(placed, row, entries):
             for entry, cell in entries:
                 if cell is not None:
-                    split_tall_paragraphs(entry, _width(cell, units),
-                                          cell.is_header or cell.is_stub)
-            tall.append((row, [_chunks(e, c, units) for e, c in entries
+                    split_tall_paragraphs(entry, cell, room)
+            tall.append((row, [_chunks(e, c, room) for e, c in entries
                                if c is not None]))
     # a table in a cell too: the translator lets a longtable hold one
-    if height > PAGE_LINES and 'longtable' not in table['classes']:
+    if height > room.page_lines and 'longtable' not in table['classes']:
         table['classes'].append('longtable')
     for row, chunks in tall:
         _cut(row, chunks)
@@ -133,7 +176,7 @@ HEADER_SHARE = 0.5
 
 
 def shorten_tall_header(table: nodes.table, tgroup: nodes.Element,
-                        placed: PlacedTGroup) -> bool:
+                        placed: PlacedTGroup, room: Room) -> bool:
     """Where the header rows take more than :data:`HEADER_SHARE` of a
     page: move them to the top of the body, and head the table with a
     copy of them shortened to a line per cell; whether it did."""
@@ -143,16 +186,15 @@ def shorten_tall_header(table: nodes.table, tgroup: nodes.Element,
                   if isinstance(part, nodes.tbody)), None)
     if thead is None or tbody is None:
         return False
-    units = column_units(tgroup, placed)
     rows = [row for row in thead.children if isinstance(row, nodes.row)]
     height = 0.0
     for row in rows:
         entries = [(entry, placed.cell_of(entry)) for entry in row.children
                    if isinstance(entry, nodes.entry)]
-        height += max((_lines(entry, cell, units)
+        height += max((room.lines(entry, cell)
                        for entry, cell in entries if cell is not None),
                       default=1.0)
-    if height <= PAGE_LINES * HEADER_SHARE:
+    if height <= room.page_lines * HEADER_SHARE:
         return False
     short = []
     for row in rows:
@@ -166,7 +208,7 @@ def shorten_tall_header(table: nodes.table, tgroup: nodes.Element,
                 # the header's font is wider than the body's the
                 # estimate counts in
                 text = shorten(entry.astext(),
-                               max(int(0.8 * _width(cell, units)) - 1, 4))
+                               max(int(0.8 * room.width(cell)) - 1, 4))
                 line += nodes.paragraph(text, text)
             copy += line
         short.append(copy)
@@ -183,16 +225,6 @@ def shorten_tall_header(table: nodes.table, tgroup: nodes.Element,
     return True
 
 
-def _width(cell: Cell, units: list[float]) -> float:
-    return sum(units[cell.col:cell.last_col + 1]) + \
-        PADDING_UNITS * (cell.colspan - 1)
-
-
-def _lines(entry: nodes.Element, cell: Cell, units: list[float]) -> float:
-    return rows_of_text(entry, _width(cell, units),
-                        cell.is_header or cell.is_stub)
-
-
 def _cuttable(placed: PlacedTGroup, row: nodes.Element,
               entries: Sequence[tuple[nodes.Element, Cell | None]]
               ) -> bool:
@@ -205,17 +237,17 @@ def _cuttable(placed: PlacedTGroup, row: nodes.Element,
         if cell is not None)
 
 
-def split_tall_paragraphs(entry: nodes.Element, width: float,
-                          wide: bool) -> None:
-    """Cut each paragraph of ``entry`` taller than half a page, in a
-    column ``width`` units wide, between words into paragraphs of about
-    half a page; inline mark-up is never cut."""
+def split_tall_paragraphs(entry: nodes.Element, cell: Cell, room: Room
+                          ) -> None:
+    """Cut each paragraph of ``entry`` taller than half a page between
+    words into paragraphs of about half a page; inline mark-up is never
+    cut."""
     for paragraph in [c for c in entry.children
                       if isinstance(c, nodes.paragraph)]:
-        lines = rows_of_text(paragraph, width, wide)
-        if lines <= PAGE_LINES / 2:
+        lines = room.lines(paragraph, cell)
+        if lines <= room.page_lines / 2:
             continue
-        parts = math.ceil(lines / (PAGE_LINES * 0.4))
+        parts = math.ceil(lines / (room.page_lines * 0.4))
         target = len(paragraph.astext()) / parts
         pieces = _cut_paragraph(paragraph, target)
         parent = paragraph.parent
@@ -251,17 +283,15 @@ def _cut_paragraph(paragraph: nodes.paragraph, target: float
     return [piece for piece in pieces if piece.children]
 
 
-def _chunks(entry: nodes.Element, cell: Cell, units: list[float]
+def _chunks(entry: nodes.Element, cell: Cell, room: Room
             ) -> list[list[nodes.Node]]:
     """The entry's children in groups of at most half a page."""
-    width = _width(cell, units)
-    wide = cell.is_header or cell.is_stub
     chunks: list[list[nodes.Node]] = [[]]
     lines = 0.0
     for child in entry.children:
-        child_lines = rows_of_text(child, width, wide) \
+        child_lines = room.lines(child, cell) \
             if isinstance(child, nodes.Element) else 1.0
-        if chunks[-1] and lines + child_lines > PAGE_LINES / 2:
+        if chunks[-1] and lines + child_lines > room.page_lines / 2:
             chunks.append([])
             lines = 0.0
         chunks[-1].append(child)

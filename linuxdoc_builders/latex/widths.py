@@ -439,34 +439,40 @@ def _shares(shares: list[float], total: float, scale: float,
         max(1, math.ceil(total * _SCALE)), scale, overflow, anywhere)
 
 
-def column_units(tgroup: nodes.Element, placed: PlacedTGroup) -> list[float]:
-    """Each column's text width in units, as the translator will set it:
-    the given widths, or :func:`content_widths`; then, for a table with
-    a ``.. tabularcolumns::`` spec, the width of each of its
+def column_units(tgroup: nodes.Element, placed: PlacedTGroup,
+                 size: float = 1.0, line: float = 1.0
+                 ) -> tuple[list[float], float]:
+    """Each column's text width in units, as the translator will set it,
+    and how much smaller than ``size`` (its raw LaTeX's size against the
+    body's) the table is set, in the ``line`` share of the page's line
+    its place has (:func:`line_share`): the given widths, or
+    :func:`content_widths`; then, for a table with a
+    ``.. tabularcolumns::`` spec, the width of each of its
     ``p``/``m``/``b`` columns.  The kernel's specs are narrower than an
     even share of the line: a table measured without them looks shorter
     than it is, stays a ``tabular`` and runs past the page's foot."""
     table = tgroup.parent
     given = [c.get('colwidth', 1) for c in tgroup.findall(nodes.colspec)]
+    scale = 1.0
     if table is not None and 'colwidths-given' in table['classes'] \
             and len(given) == placed.grid.n_cols and sum(given) > 0:
         shares, total = given, sum(given)
     else:
-        widths = content_widths(placed)
-        shares, total = widths.shares, widths.total
-    units = [max(1.0, LINE_UNITS * s / total - PADDING_UNITS)
+        widths = content_widths(placed, size, line)
+        shares, total, scale = widths.shares, widths.total, widths.scale
+    units = [max(1.0, LINE_UNITS * line * s / total - PADDING_UNITS)
              for s in shares]
     spec = tabular_spec(table)
+    if spec is None:
+        return units, scale
+    # the translator sets a table with a spec at its own size, and LaTeX
+    # its columns by the spec's first ones, whatever their number: the
+    # kernel's specs often have more than the table
     unit = current().points_per_unit
-    columns = parse_spec(spec, LINE_UNITS * unit) \
-        if spec is not None else None
-    if columns is None:
-        return units
-    # LaTeX sets a table's columns by the spec's first ones, whatever
-    # their number: the kernel's specs often have more than the table
+    columns = parse_spec(spec, LINE_UNITS * line * unit) or []
     columns += [None] * (len(units) - len(columns))
     return [max(1.0, points / unit) if points else share
-            for points, share in zip(columns, units, strict=False)]
+            for points, share in zip(columns, units, strict=False)], 1.0
 
 
 def rows_of_text(element: nodes.Element, units: float, wide_font: bool
