@@ -121,7 +121,9 @@ def test_the_kernels_tables_keep_their_words_whole(
     leave (measured against the page's, l1tf.rst's ``nosmt=force`` was
     cut).  A ``\\footnotesize`` table's cell that fits on a page stays
     one row (counted at the body's size on Sphinx's letter page, the
-    kernel's ``\\small`` reserved formats had a cell cut in three)."""
+    kernel's ``\\small`` reserved formats had a cell cut in three).  A
+    ``±`` in a table shrunk to half the body's size is set at that size
+    (Sphinx writes it as maths for pdflatex, which LaTeX set at 5pt)."""
     out = tmp_path / 'out'
     result = sphinx_build('-q', '-b', 'linuxlatex', *fonts, ROOT, out,
                           cwd=tmp_path)
@@ -159,3 +161,8 @@ def test_the_kernels_tables_keep_their_words_whole(
     assert sizes['g'] == pytest.approx(6.0, abs=0.05)
     for script in ('7', '3', '0'):
         assert sizes[script] == pytest.approx(10.95 / 2, abs=0.05), script
+    # a table shrunk to half the body: its maths (Sphinx's \(\pm\) for
+    # pdflatex) at its size, not in the 5pt design below it
+    plus_minus = [size for text, size in sizes.items() if '±' in text]
+    assert len(plus_minus) >= 1
+    assert min(plus_minus) >= 10.95 / 2 - 0.05
